@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "latchkey",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "latchkey", targets: ["latchkey"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "SQLite", targets: ["SQLite"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(name: "CLinuxShims"),
+        .target(name: "HTTPServer", dependencies: ["CLinuxShims", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "AuthCrypto", dependencies: ["COpenSSL"]),
+        .target(name: "LatchkeyCore", dependencies: ["SQLite", "AuthCrypto"]),
+        .target(
+            name: "LatchkeyAPI",
+            dependencies: ["HTTPServer", "LatchkeyCore", .product(name: "Logging", package: "swift-log")]
+        ),
+        .executableTarget(
+            name: "latchkey",
+            dependencies: ["LatchkeyAPI", "LatchkeyCore", "HTTPServer", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["HTTPServer", "LatchkeyAPI", "LatchkeyCore", "latchkey"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
