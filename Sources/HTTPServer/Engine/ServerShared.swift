@@ -1,0 +1,20 @@
+import Logging
+import Synchronization
+
+/// What every event loop of one server reads: immutable configuration and routes, and
+/// the one counter they share.
+final class ServerShared: Sendable {
+    let configuration: ServerConfiguration
+    let router: Router
+    let logger: Logger
+    let errorResponder: @Sendable (any Error, Request) -> Response
+    /// Across all loops, so the connection cap holds for the server as a whole.
+    let openConnections = Atomic<Int>(0)
+
+    init(configuration: ServerConfiguration, router: Router, logger: Logger, errorResponder: @escaping @Sendable (any Error, Request) -> Response) {
+        self.configuration = configuration
+        self.router = router
+        self.logger = logger
+        self.errorResponder = errorResponder
+    }
+}

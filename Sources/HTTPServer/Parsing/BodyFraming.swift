@@ -1,0 +1,60 @@
+/// How the body of a request is delimited (RFC 9112 §6.3).
+public enum BodyFraming: Equatable, Sendable {
+    case none
+    case contentLength(Int)
+    case chunked
+}
+
+public enum FramingError: Error, Equatable, Sendable {
+    /// Ambiguous or malformed framing (400, then close: the next request's start is unknown).
+    case badRequest(String)
+    /// A transfer coding other than chunked (501).
+    case unsupportedTransferCoding
+}
+
+extension RequestHead {
+    /// Decides the body framing and refuses every combination a request smuggler could use
+    /// to make two parsers disagree about where this request ends.
+    public func bodyFraming() -> Result<BodyFraming, FramingError> {
+        let hosts = fieldValues("host")
+        if hosts.count > 1 { return .failure(.badRequest("more than one Host field")) }
+        if version == .http1_1, hosts.isEmpty { return .failure(.badRequest("missing Host field")) }
+
+        let transferCodings = fieldValues("transfer-encoding")
+        let contentLengths = fieldValues("content-length")
+        if !transferCodings.isEmpty {
+            if !contentLengths.isEmpty { return .failure(.badRequest("both Content-Length and Transfer-Encoding")) }
+            if version == .http1_0 { return .failure(.badRequest("Transfer-Encoding in an HTTP/1.0 request")) }
+            let codings = transferCodings.flatMap(commaSeparatedTokens)
+            if codings.contains(where: { $0 != "chunked" }) { return .failure(.unsupportedTransferCoding) }
+            guard codings.count == 1 else { return .failure(.badRequest("invalid Transfer-Encoding")) }
+            return .success(.chunked)
+        }
+        guard !contentLengths.isEmpty else { return .success(.none) }
+        var length: Int?
+        for member in contentLengths.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
+            guard let value = Self.parseContentLength(member.trimmingSpacesAndTabs()) else {
+                return .failure(.badRequest("invalid Content-Length"))
+            }
+            if let length, length != value { return .failure(.badRequest("conflicting Content-Length values")) }
+            length = value
+        }
+        return .success(length.map { $0 == 0 ? .none : .contentLength($0) } ?? .none)
+    }
+
+    /// `1*DIGIT`, refusing signs, spaces and anything that would overflow.
+    private static func parseContentLength(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy(ASCII.isDigit) else { return nil }
+        return Int(text)
+    }
+
+    /// True when the client asked for `100 Continue` before it sends the body.
+    public var expectsContinue: Bool {
+        field("expect").map { $0.lowercased() == "100-continue" } ?? false
+    }
+
+    /// True when an `Expect` field names an expectation this server cannot meet (417).
+    public var hasUnsupportedExpectation: Bool {
+        field("expect").map { $0.lowercased() != "100-continue" } ?? false
+    }
+}

@@ -1,0 +1,168 @@
+/// The outcome of offering the bytes received so far to `HeadParser`.
+public enum HeadParseResult: Equatable, Sendable {
+    /// A whole, valid head; `consumed` bytes of the input belong to it.
+    case complete(RequestHead, consumed: Int)
+    /// More bytes are needed; nothing is wrong so far.
+    case incomplete
+    case failure(HeadParseError)
+}
+
+/// An incremental parser for the request line and header section (RFC 9112 §2–5).
+///
+/// It is a pure function over borrowed bytes that keeps only how far it has scanned, so
+/// bytes that trickle in one at a time are each looked at once (the cheap answer to
+/// slowloris), and no peer byte is trusted: bare CR, bare LF, NUL, obs-fold, whitespace
+/// before a colon and every size limit are refused as soon as they are seen.
+public struct HeadParser: Sendable {
+    public let limits: HeadLimits
+
+    // Offsets are relative to the start of the buffer handed to `parse`, which must be
+    // the same head each call (with more bytes appended) until `reset()`.
+    private var scanned = 0
+    private var lineStart = 0
+    private var requestLineStart = 0
+    private var requestLineEnd: Int?
+    private var fieldLines = 0
+
+    public init(limits: HeadLimits = HeadLimits()) {
+        self.limits = limits
+    }
+
+    /// Forgets the scan so the parser can start on the next request's head.
+    public mutating func reset() {
+        scanned = 0
+        lineStart = 0
+        requestLineStart = 0
+        requestLineEnd = nil
+        fieldLines = 0
+    }
+
+    public mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> HeadParseResult {
+        let count = bytes.count
+        var index = scanned
+        while index < count {
+            let byte = bytes[index]
+            if byte == ASCII.lf {
+                guard index > 0, bytes[index - 1] == ASCII.cr else { return .failure(.badRequest("bare LF in head")) }
+                let lineLength = index - 1 - lineStart
+                if let requestLineEnd {
+                    if lineLength == 0 {
+                        return finish(bytes, requestLineEnd: requestLineEnd, headEnd: index + 1)
+                    }
+                    fieldLines += 1
+                    if fieldLines > limits.maxFieldCount { return .failure(.headerSectionTooLarge) }
+                } else if lineLength > 0 {
+                    if lineLength > limits.maxRequestLineBytes { return .failure(.requestLineTooLong) }
+                    requestLineStart = lineStart
+                    requestLineEnd = index
+                }
+                // An empty line before the request line is ignored (RFC 9112 §2.2).
+                lineStart = index + 1
+            } else if byte == ASCII.cr {
+                if index + 1 == count { break }  // look again once the next byte is here
+                if bytes[index + 1] != ASCII.lf { return .failure(.badRequest("bare CR in head")) }
+            } else if byte == 0 {
+                return .failure(.badRequest("NUL in head"))
+            }
+            index += 1
+        }
+        scanned = index
+        if requestLineEnd == nil, index - lineStart > limits.maxRequestLineBytes {
+            return .failure(.requestLineTooLong)
+        }
+        if count > limits.maxHeaderSectionBytes { return .failure(.headerSectionTooLarge) }
+        return .incomplete
+    }
+
+    private func finish(_ bytes: UnsafeBufferPointer<UInt8>, requestLineEnd: Int, headEnd: Int) -> HeadParseResult {
+        if headEnd > limits.maxHeaderSectionBytes { return .failure(.headerSectionTooLarge) }
+        let requestLine: (method: String, target: String, version: HTTPVersion)
+        switch Self.parseRequestLine(bytes, from: requestLineStart, to: requestLineEnd - 1) {
+        case .success(let line): requestLine = line
+        case .failure(let error): return .failure(error)
+        }
+        var fields: [HTTPField] = []
+        fields.reserveCapacity(fieldLines)
+        var lineStart = requestLineEnd + 1
+        while lineStart < headEnd - 2 {
+            var lineEnd = lineStart
+            while bytes[lineEnd] != ASCII.cr { lineEnd += 1 }
+            switch Self.parseField(bytes, from: lineStart, to: lineEnd) {
+            case .success(let field): fields.append(field)
+            case .failure(let error): return .failure(error)
+            }
+            lineStart = lineEnd + 2
+        }
+        let head = RequestHead(method: requestLine.method, target: requestLine.target, version: requestLine.version, fields: fields)
+        return .complete(head, consumed: headEnd)
+    }
+
+    /// `method SP request-target SP HTTP-version`, exactly one space apart.
+    static func parseRequestLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+    ) -> Result<(method: String, target: String, version: HTTPVersion), HeadParseError> {
+        var index = start
+        while index < end, ASCII.isTokenCharacter(bytes[index]) { index += 1 }
+        let methodEnd = index
+        guard methodEnd > start, index < end, bytes[index] == ASCII.space else {
+            return .failure(.badRequest("malformed request line"))
+        }
+        index += 1
+        let targetStart = index
+        while index < end, bytes[index] > ASCII.space, bytes[index] < 0x7F { index += 1 }
+        let targetEnd = index
+        guard targetEnd > targetStart, index < end, bytes[index] == ASCII.space else {
+            return .failure(.badRequest("malformed request line"))
+        }
+        index += 1
+        guard end - index == 8, let version = parseVersion(bytes, at: index) else {
+            return .failure(.badRequest("malformed HTTP version"))
+        }
+        guard version.major == 1 else { return .failure(.versionNotSupported) }
+        return .success((
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<methodEnd]), as: UTF8.self),
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[targetStart..<targetEnd]), as: UTF8.self),
+            version
+        ))
+    }
+
+    /// `HTTP/d.d`; a 1.x minor above 1 is served as 1.1 (RFC 9110 §6.2).
+    private static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> HTTPVersion? {
+        guard bytes[index] == UInt8(ascii: "H"), bytes[index + 1] == UInt8(ascii: "T"), bytes[index + 2] == UInt8(ascii: "T"),
+              bytes[index + 3] == UInt8(ascii: "P"), bytes[index + 4] == UInt8(ascii: "/") else { return nil }
+        let major = bytes[index + 5], dot = bytes[index + 6], minor = bytes[index + 7]
+        guard ASCII.isDigit(major), dot == UInt8(ascii: "."), ASCII.isDigit(minor) else { return nil }
+        let version = HTTPVersion(major: Int(major - ASCII.zero), minor: Int(minor - ASCII.zero))
+        return version.major == 1 && version.minor > 1 ? .http1_1 : version
+    }
+
+    /// `field-name ":" OWS field-value OWS`, with no obs-fold and no space before the colon.
+    static func parseField(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Result<HTTPField, HeadParseError> {
+        if bytes[start] == ASCII.space || bytes[start] == ASCII.tab {
+            return .failure(.badRequest("obsolete line folding in header section"))
+        }
+        var index = start
+        while index < end, bytes[index] != ASCII.colon {
+            let byte = bytes[index]
+            if byte == ASCII.space || byte == ASCII.tab { return .failure(.badRequest("whitespace before colon in header field")) }
+            guard ASCII.isTokenCharacter(byte) else { return .failure(.badRequest("invalid character in header field name")) }
+            index += 1
+        }
+        guard index < end, index > start else { return .failure(.badRequest("malformed header field")) }
+        let nameEnd = index
+        var valueStart = index + 1
+        var valueEnd = end
+        while valueStart < valueEnd, bytes[valueStart] == ASCII.space || bytes[valueStart] == ASCII.tab { valueStart += 1 }
+        while valueEnd > valueStart, bytes[valueEnd - 1] == ASCII.space || bytes[valueEnd - 1] == ASCII.tab { valueEnd -= 1 }
+        for position in valueStart..<valueEnd {
+            let byte = bytes[position]
+            guard byte == ASCII.tab || (byte >= ASCII.space && byte != 0x7F) else {
+                return .failure(.badRequest("invalid character in header field value"))
+            }
+        }
+        return .success(HTTPField(
+            name: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<nameEnd]), as: UTF8.self),
+            value: String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self)
+        ))
+    }
+}

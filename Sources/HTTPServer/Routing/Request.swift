@@ -1,0 +1,88 @@
+/// One request as a handler sees it: the validated head, the whole body, and what the
+/// router and engine learned about it.
+public struct Request: Sendable {
+    public let head: RequestHead
+    /// The path of the request target without its query, as sent (not percent-decoded).
+    public let path: String
+    /// The query without its `?`, if the target had one.
+    public let query: String?
+    public var body: [UInt8]
+    /// Values of `{name}` segments of the route pattern, percent-decoded.
+    public var pathParameters: [String: String]
+    /// Echoed from a sane `X-Request-Id`, else made up; every response carries it.
+    public let requestID: String
+    /// The address of the peer socket (a proxy's, when behind one).
+    public let remoteAddress: String
+    /// Which event loop runs this request, for per-loop resources such as a read connection.
+    public let eventLoopIndex: Int
+
+    public var method: String { head.method }
+
+    public init(
+        head: RequestHead, body: [UInt8] = [], pathParameters: [String: String] = [:],
+        requestID: String, remoteAddress: String, eventLoopIndex: Int = 0
+    ) {
+        self.head = head
+        (path, query) = RequestTarget.split(head.target)
+        self.body = body
+        self.pathParameters = pathParameters
+        self.requestID = requestID
+        self.remoteAddress = remoteAddress
+        self.eventLoopIndex = eventLoopIndex
+    }
+
+    /// The first value of a header field, ignoring the case of its name.
+    public func header(_ name: String) -> String? { head.field(name) }
+
+    /// The first value of a query parameter, percent-decoded (`+` is a space, as in forms).
+    public func queryParameter(_ name: String) -> String? {
+        guard let query else { return nil }
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if PercentDecoding.decode(parts[0], plusIsSpace: true) == name {
+                return parts.count > 1 ? PercentDecoding.decode(parts[1], plusIsSpace: true) : ""
+            }
+        }
+        return nil
+    }
+}
+
+enum RequestTarget {
+    /// Splits origin-form and absolute-form targets (RFC 9112 §3.2) into path and query.
+    static func split(_ target: String) -> (path: String, query: String?) {
+        var rest = Substring(target)
+        if !rest.hasPrefix("/") {
+            let lowered = rest.prefix(8).lowercased()
+            if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+                let afterScheme = rest[rest.index(rest.firstIndex(of: ":")!, offsetBy: 3)...]
+                rest = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterScheme[$0...] } ?? "/"
+                if rest.hasPrefix("?") { rest = "/" + rest }
+            }
+        }
+        guard let mark = rest.firstIndex(of: "?") else { return (String(rest), nil) }
+        return (String(rest[..<mark]), String(rest[rest.index(after: mark)...]))
+    }
+}
+
+enum PercentDecoding {
+    /// Nil when an escape is malformed or the bytes are not UTF-8.
+    static func decode(_ text: Substring, plusIsSpace: Bool = false) -> String? {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else {
+            return String(text)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = iterator.next().flatMap(ASCII.hexValue), let low = iterator.next().flatMap(ASCII.hexValue) else { return nil }
+                bytes.append(UInt8(high * 16 + low))
+            } else if plusIsSpace && byte == UInt8(ascii: "+") {
+                bytes.append(ASCII.space)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,86 @@
+import Synchronization
+
+/// The body of a streamed (chunked) response, written from any thread while the
+/// connection stays open: server-sent events, for example. Costs the connection a few
+/// queued chunks, never a thread.
+public final class ResponseStream: Sendable {
+    private struct State {
+        var chunks: [[UInt8]] = []
+        var finished = false
+        var closed = false
+        var wake: (@Sendable () -> Void)?
+        var closeHandlers: [@Sendable () -> Void] = []
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Queues a chunk; false once the stream is closed (client gone, server stopping).
+    @discardableResult
+    public func write(_ bytes: [UInt8]) -> Bool {
+        guard !bytes.isEmpty else { return !isClosed }
+        let wake: (@Sendable () -> Void)?? = state.withLock { state in
+            guard !state.closed, !state.finished else { return .none }
+            state.chunks.append(bytes)
+            return .some(state.wake)
+        }
+        guard let wake else { return false }
+        wake?()
+        return true
+    }
+
+    /// Ends the body; the connection goes on with the next request.
+    public func finish() {
+        let wake = state.withLock { state -> (@Sendable () -> Void)? in
+            guard !state.finished else { return nil }
+            state.finished = true
+            return state.wake
+        }
+        wake?()
+    }
+
+    /// Runs `handler` once when the stream ends for any reason: finished, the client went
+    /// away, or the server is shutting down. Runs at once if it already ended.
+    public func onClose(_ handler: @escaping @Sendable () -> Void) {
+        let runNow = state.withLock { state in
+            if state.closed { return true }
+            state.closeHandlers.append(handler)
+            return false
+        }
+        if runNow { handler() }
+    }
+
+    public var isClosed: Bool { state.withLock { $0.closed } }
+
+    // MARK: Engine side
+
+    /// Connects the stream to its event loop; called once the response head is queued.
+    func attach(wake: @escaping @Sendable () -> Void) {
+        let pending = state.withLock { state in
+            state.wake = wake
+            return !state.chunks.isEmpty || state.finished
+        }
+        if pending { wake() }
+    }
+
+    /// Takes what the producer queued since the last call.
+    func take() -> (chunks: [[UInt8]], finished: Bool) {
+        state.withLock { state in
+            defer { state.chunks.removeAll() }
+            return (state.chunks, state.finished)
+        }
+    }
+
+    /// Marks the stream closed and runs the close handlers exactly once.
+    func close() {
+        let handlers = state.withLock { state -> [@Sendable () -> Void] in
+            guard !state.closed else { return [] }
+            state.closed = true
+            state.wake = nil
+            defer { state.closeHandlers.removeAll() }
+            return state.closeHandlers
+        }
+        for handler in handlers { handler() }
+    }
+}

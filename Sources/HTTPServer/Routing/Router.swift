@@ -1,0 +1,99 @@
+/// How a route's handler runs.
+public enum RouteHandler: Sendable {
+    /// On the event loop itself: for cheap work (health checks, token checks, a primary-key
+    /// read), where a task hop would cost more than the request.
+    case inline(@Sendable (Request) throws -> Response)
+    /// Off the loop on Swift concurrency, for anything that can wait: a password hash, a
+    /// write transaction, mail. The response is handed back to the loop and written in order.
+    case offLoop(@Sendable (Request) async throws -> Response)
+}
+
+public struct Route: Sendable {
+    public let method: String
+    public let pattern: String
+    /// Largest body accepted, decided from `Content-Length` before the body is read (413).
+    public let bodyLimit: Int
+    public let handler: RouteHandler
+    fileprivate let segments: [PatternSegment]
+}
+
+fileprivate enum PatternSegment: Sendable, Equatable {
+    case literal(String)
+    case parameter(String)
+}
+
+public enum RouteMatch: Sendable {
+    case found(Route, parameters: [String: String])
+    case methodNotAllowed(allowed: [String])
+    case notFound
+}
+
+/// Maps method and path to a route. Patterns are literal segments and `{name}` parameters;
+/// built once before the server starts, then only read (from every loop at once).
+public struct Router: Sendable {
+    /// The body limit of routes that do not name one: the contract's 64 KiB for JSON.
+    public static let defaultBodyLimit = 64 * 1024
+
+    private var routes: [Route] = []
+    /// Routes without parameters by path, then method: the common case costs one lookup.
+    private var literalRoutes: [String: [String: Route]] = [:]
+
+    public init() {}
+
+    public mutating func add(_ method: String, _ pattern: String, bodyLimit: Int = Router.defaultBodyLimit, _ handler: RouteHandler) {
+        let segments: [PatternSegment] = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { part in
+            part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
+        }
+        let route = Route(method: method, pattern: pattern, bodyLimit: bodyLimit, handler: handler, segments: segments)
+        precondition(!routes.contains { $0.method == method && $0.segments == segments }, "route \(method) \(pattern) registered twice")
+        routes.append(route)
+        if !segments.contains(where: { if case .parameter = $0 { true } else { false } }) {
+            literalRoutes[pattern, default: [:]][method] = route
+        }
+    }
+
+    /// An inline route: see `RouteHandler.inline`.
+    public mutating func add(_ method: String, _ pattern: String, bodyLimit: Int = Router.defaultBodyLimit, inline handler: @escaping @Sendable (Request) throws -> Response) {
+        add(method, pattern, bodyLimit: bodyLimit, .inline(handler))
+    }
+
+    /// An off-loop route: see `RouteHandler.offLoop`.
+    public mutating func add(_ method: String, _ pattern: String, bodyLimit: Int = Router.defaultBodyLimit, offLoop handler: @escaping @Sendable (Request) async throws -> Response) {
+        add(method, pattern, bodyLimit: bodyLimit, .offLoop(handler))
+    }
+
+    /// HEAD falls back to GET (the engine drops the body).
+    public func match(method: String, path: String) -> RouteMatch {
+        if let byMethod = literalRoutes[path] {
+            if let route = byMethod[method] ?? (method == "HEAD" ? byMethod["GET"] : nil) {
+                return .found(route, parameters: [:])
+            }
+        }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        var allowed: [String] = []
+        for route in routes where route.segments.count == parts.count {
+            guard let parameters = Self.bind(route.segments, to: parts) else { continue }
+            if route.method == method || (method == "HEAD" && route.method == "GET" && !routes.contains { $0.method == "HEAD" && $0.segments == route.segments }) {
+                return .found(route, parameters: parameters)
+            }
+            allowed.append(route.method)
+        }
+        guard !allowed.isEmpty else { return .notFound }
+        if allowed.contains("GET") && !allowed.contains("HEAD") { allowed.append("HEAD") }
+        return .methodNotAllowed(allowed: allowed)
+    }
+
+    private static func bind(_ segments: [PatternSegment], to parts: ArraySlice<Substring>) -> [String: String]? {
+        var parameters: [String: String] = [:]
+        for (segment, part) in zip(segments, parts) {
+            switch segment {
+            case .literal(let literal):
+                guard part == literal else { return nil }
+            case .parameter(let name):
+                guard !part.isEmpty, let value = PercentDecoding.decode(part) else { return nil }
+                parameters[name] = value
+            }
+        }
+        return parameters
+    }
+}
