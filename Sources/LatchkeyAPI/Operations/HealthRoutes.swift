@@ -1,0 +1,20 @@
+import HTTPServer
+import LatchkeyCore
+import SQLite
+
+/// `GET /healthz` (the process serves) and `GET /readyz` (the database answers), both
+/// inline: load balancers call them often and they must stay cheap.
+enum HealthRoutes {
+    private static let ok = Array(#"{"status":"ok"}"#.utf8)
+    private static let unavailable = Array(#"{"status":"unavailable"}"#.utf8)
+    private static let noStore = [HTTPField(name: "Cache-Control", value: "no-store")]
+
+    static func register(on router: inout Router, readers: PerLoop<Connection>) {
+        router.add("GET", "/healthz") { _ in .json(200, ok, headers: noStore) }
+        router.add("GET", "/readyz") { request in
+            Readiness.check(readers[request.eventLoopIndex])
+                ? .json(200, ok, headers: noStore)
+                : .json(503, unavailable, headers: noStore)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// `latchkey --help`, generated from the settings table so it never drifts from it.
+enum HelpText {
+    static let version = "0.1.0"
+
+    static var text: String {
+        let rows = SettingsCatalog.all.map { spec in
+            "  \(spec.flagName.padding(toLength: 28, withPad: " ", startingAt: 0)) \(spec.environmentName)"
+        }
+        return """
+        latchkey \(version): a self-hosted auth server in one binary.
+
+        Usage:
+          latchkey serve [options]     listen and serve (default: 127.0.0.1:8080, data in ./data)
+          latchkey migrate [options]   apply database migrations and exit
+          latchkey --help | --version
+
+        Options (flag, then environment variable; flags > environment > config file > defaults):
+          --config PATH                LATCHKEY_CONFIG   (a JSON file of settings)
+        \(rows.joined(separator: "\n"))
+
+        Every setting and its default is described in the README.
+        """
+    }
+}

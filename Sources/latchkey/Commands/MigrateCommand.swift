@@ -1,0 +1,12 @@
+import LatchkeyCore
+import Logging
+
+/// `latchkey migrate`: apply pending migrations and exit (`serve` does this too).
+enum MigrateCommand {
+    static func run(settings: Settings, logger: Logger) throws {
+        try DataDirectory.prepare(settings.dataDir)
+        let database = try Database(path: settings.dataDir + "/latchkey.sqlite")
+        try database.checkpoint()
+        logger.info("database is up to date", metadata: ["path": "\(database.path)"])
+    }
+}

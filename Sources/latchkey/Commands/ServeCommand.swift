@@ -1,0 +1,66 @@
+import AuthCrypto
+import Foundation
+import Glibc
+import HTTPServer
+import LatchkeyAPI
+import LatchkeyCore
+import Logging
+
+/// `latchkey serve`: open the data directory, migrate, listen, and stop cleanly on
+/// SIGTERM or SIGINT.
+enum ServeCommand {
+    static func run(settings: Settings, logger: Logger) throws -> Never {
+        // Blocked before any thread starts, so every thread inherits the mask and only
+        // the sigwait below ever sees these signals.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        // The database holds password hashes and the key file signs tokens: owner only.
+        umask(0o077)
+        try DataDirectory.prepare(settings.dataDir)
+        let database = try Database(path: settings.dataDir + "/latchkey.sqlite")
+        let keyring = try makeKeyring(settings)
+        if settings.passwordIterations < 600_000 {
+            logger.warning("passwordIterations is \(settings.passwordIterations), below the recommended 600000")
+        }
+        let service = try LatchkeyService(database: database, eventLoops: settings.eventLoops, logger: logger)
+        _ = keyring
+
+        let server = HTTPServer(
+            configuration: ServerConfiguration(
+                host: settings.host, port: settings.port, eventLoops: settings.eventLoops,
+                maxConnections: settings.maxConnections,
+                headerTimeout: .seconds(settings.headerTimeout), bodyTimeout: .seconds(settings.bodyTimeout),
+                idleTimeout: .seconds(settings.idleTimeout), shutdownGracePeriod: .seconds(settings.shutdownGracePeriod)
+            ),
+            router: service.makeRouter(), logger: logger, errorResponder: service.errorResponse
+        )
+        try server.start()
+        let shownHost = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
+        logger.info("listening on http://\(shownHost):\(server.port)", metadata: [
+            "publicURL": "\(settings.resolvedPublicURL(boundPort: server.port))", "data": "\(settings.dataDir)",
+        ])
+
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        logger.info("received \(received == SIGTERM ? "SIGTERM" : "SIGINT"), finishing in-flight requests")
+        server.shutdown()
+        do {
+            try database.checkpoint()
+        } catch {
+            logger.warning("WAL checkpoint at shutdown failed: \(error)")
+        }
+        logger.info("stopped")
+        exit(0)
+    }
+
+    private static func makeKeyring(_ settings: Settings) throws -> Keyring {
+        if let configured = settings.signingKeys {
+            return try Keyring(keys: configured.map { try SigningKey(id: $0.id, secret: $0.secret) })
+        }
+        return try Keyring(keys: [SigningKeyFile.loadOrCreate(inDirectory: settings.dataDir)])
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Logging
+
+/// One row of the configuration table: its names in the file, the environment and on the
+/// command line, and how its text becomes a value.
+struct SettingSpec: Sendable {
+    let key: String
+    let apply: @Sendable (inout Settings, String) throws(SettingValueError) -> Void
+
+    /// `accessTokenTTL` → `LATCHKEY_ACCESS_TOKEN_TTL`.
+    var environmentName: String { "LATCHKEY_" + words.map { $0.uppercased() }.joined(separator: "_") }
+
+    /// `accessTokenTTL` → `--access-token-ttl`.
+    var flagName: String { "--" + words.map { $0.lowercased() }.joined(separator: "-") }
+
+    /// The camel-case words of the key; a run of capitals (URL, TTL) is one word.
+    private var words: [String] {
+        var words: [String] = []
+        var previous: Character?
+        for character in key {
+            if words.isEmpty || character.isUppercase && previous?.isLowercase == true {
+                words.append("")
+            }
+            words[words.count - 1].append(character)
+            previous = character
+        }
+        return words
+    }
+}
+
+/// Why a value was refused; the loader adds the setting's name and source.
+struct SettingValueError: Error {
+    let expected: String
+}
+
+extension SettingSpec {
+    static func integer(_ key: String, _ range: ClosedRange<Int>, _ path: WritableKeyPath<Settings, Int> & Sendable) -> SettingSpec {
+        SettingSpec(key: key) { settings, text throws(SettingValueError) in
+            guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
+                throw SettingValueError(expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            settings[keyPath: path] = value
+        }
+    }
+
+    static func string(_ key: String, _ path: WritableKeyPath<Settings, String> & Sendable) -> SettingSpec {
+        SettingSpec(key: key) { settings, text throws(SettingValueError) in
+            guard !text.isEmpty else { throw SettingValueError(expected: "a non-empty text") }
+            settings[keyPath: path] = text
+        }
+    }
+
+    static func optionalString(_ key: String, _ path: WritableKeyPath<Settings, String?> & Sendable, validate: @escaping @Sendable (String) -> String? = { _ in nil }) -> SettingSpec {
+        SettingSpec(key: key) { settings, text throws(SettingValueError) in
+            if let problem = validate(text) { throw SettingValueError(expected: problem) }
+            settings[keyPath: path] = text.isEmpty ? nil : text
+        }
+    }
+
+    static func boolean(_ key: String, _ path: WritableKeyPath<Settings, Bool> & Sendable) -> SettingSpec {
+        SettingSpec(key: key) { settings, text throws(SettingValueError) in
+            switch text.lowercased() {
+            case "true", "1", "yes", "on": settings[keyPath: path] = true
+            case "false", "0", "no", "off": settings[keyPath: path] = false
+            default: throw SettingValueError(expected: "true or false")
+            }
+        }
+    }
+
+    /// Space- or comma-separated words.
+    static func list(_ key: String, _ path: WritableKeyPath<Settings, [String]> & Sendable) -> SettingSpec {
+        SettingSpec(key: key) { settings, text throws(SettingValueError) in
+            settings[keyPath: path] = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import HTTPServer
+import Logging
+
+/// Every setting of `latchkey serve`, with its built-in default (ARCHITECTURE.md,
+/// "Configuration"). Filled by `SettingsLoader` in the order defaults < file < env < flags.
+struct Settings: Sendable {
+    var host = "127.0.0.1"
+    var port = 8080
+    /// Nil means `http://{host}:{port}` with the bound port.
+    var publicURL: String?
+    var dataDir = "./data"
+    var eventLoops = ServerConfiguration.coreCount
+    var maxConnections = 10_000
+    /// `kid:base64key` pairs; nil means the key generated into the data directory.
+    var signingKeys: [(id: String, secret: [UInt8])]?
+    var issuer: String?
+    var audience = "latchkey"
+    var accessTokenTTL = 3600
+    var sessionIdleTimeout = 2_592_000
+    var refreshReuseGrace = 10
+    var passwordIterations = 600_000
+    var maxPictureBytes = 5_242_880
+    var presenceTimeout = 120
+    var smtpURL: String?
+    var mailFrom = "Latchkey <no-reply@localhost>"
+    var rateLimitsEnabled = true
+    var loginMaxFailures = 10
+    var ipRatePerMinute = 60
+    var trustedProxies: [String] = []
+    var corsOrigins: [String] = []
+    var reservedDisplayNames = Settings.defaultReservedDisplayNames
+    var logLevel = Logger.Level.info
+    var logFormat = LogFormat.text
+    var headerTimeout = 10
+    var bodyTimeout = 30
+    var idleTimeout = 60
+    var shutdownGracePeriod = 10
+
+    static let defaultReservedDisplayNames = [
+        "admin", "administrator", "root", "support", "help", "security", "system", "staff", "official",
+        "moderator", "latchkey", "api", "www", "mail", "null", "undefined", "me",
+    ]
+
+    /// The public URL with the port actually bound (which differs from `port` when it is 0).
+    func resolvedPublicURL(boundPort: Int) -> String {
+        if let publicURL { return publicURL }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "http://\(shownHost):\(boundPort)"
+    }
+}
+
+enum LogFormat: String, Sendable {
+    case text
+    case json
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Logging
+
+/// The configuration table, in the order the README documents it.
+enum SettingsCatalog {
+    static let all: [SettingSpec] = [
+        .string("host", \.host),
+        .integer("port", 0...65535, \.port),
+        .optionalString("publicURL", \.publicURL) { text in
+            let lowered = text.lowercased()
+            guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), URL(string: text)?.host != nil else {
+                return "an absolute http:// or https:// URL"
+            }
+            return text.hasSuffix("/") ? "a URL without a trailing slash" : nil
+        },
+        .string("dataDir", \.dataDir),
+        .integer("eventLoops", 1...256, \.eventLoops),
+        .integer("maxConnections", 1...1_000_000, \.maxConnections),
+        SettingSpec(key: "signingKeys") { settings, text throws(SettingValueError) in
+            settings.signingKeys = try parseSigningKeys(text)
+        },
+        .optionalString("issuer", \.issuer),
+        .string("audience", \.audience),
+        .integer("accessTokenTTL", 60...86_400, \.accessTokenTTL),
+        .integer("sessionIdleTimeout", 60...31_536_000, \.sessionIdleTimeout),
+        .integer("refreshReuseGrace", 0...300, \.refreshReuseGrace),
+        .integer("passwordIterations", 1_000...10_000_000, \.passwordIterations),
+        .integer("maxPictureBytes", 1024...104_857_600, \.maxPictureBytes),
+        .integer("presenceTimeout", 5...86_400, \.presenceTimeout),
+        .optionalString("smtpURL", \.smtpURL) { text in
+            text.hasPrefix("smtp://") || text.hasPrefix("smtps://") ? nil : "an smtp:// or smtps:// URL"
+        },
+        .string("mailFrom", \.mailFrom),
+        .boolean("rateLimitsEnabled", \.rateLimitsEnabled),
+        .integer("loginMaxFailures", 1...1_000, \.loginMaxFailures),
+        .integer("ipRatePerMinute", 1...100_000, \.ipRatePerMinute),
+        .list("trustedProxies", \.trustedProxies),
+        .list("corsOrigins", \.corsOrigins),
+        .list("reservedDisplayNames", \.reservedDisplayNames),
+        SettingSpec(key: "logLevel") { settings, text throws(SettingValueError) in
+            guard let level = Logger.Level(rawValue: text.lowercased()) else {
+                throw SettingValueError(expected: "one of trace, debug, info, notice, warning, error, critical")
+            }
+            settings.logLevel = level
+        },
+        SettingSpec(key: "logFormat") { settings, text throws(SettingValueError) in
+            guard let format = LogFormat(rawValue: text.lowercased()) else { throw SettingValueError(expected: "text or json") }
+            settings.logFormat = format
+        },
+        .integer("headerTimeout", 1...3_600, \.headerTimeout),
+        .integer("bodyTimeout", 1...3_600, \.bodyTimeout),
+        .integer("idleTimeout", 1...86_400, \.idleTimeout),
+        .integer("shutdownGracePeriod", 0...600, \.shutdownGracePeriod),
+    ]
+
+    /// `kid:base64key[,kid:base64key…]`; each key at least 32 bytes.
+    static func parseSigningKeys(_ text: String) throws(SettingValueError) -> [(id: String, secret: [UInt8])] {
+        let expected = "kid:base64key pairs separated by commas, each key at least 32 bytes"
+        var keys: [(id: String, secret: [UInt8])] = []
+        for entry in text.split(separator: ",") {
+            let parts = entry.trimmingCharacters(in: .whitespaces).split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, !parts[0].isEmpty,
+                  let secret = Data(base64Encoded: String(parts[1])), secret.count >= 32 else {
+                throw SettingValueError(expected: expected)
+            }
+            keys.append((String(parts[0]), Array(secret)))
+        }
+        guard !keys.isEmpty, Set(keys.map(\.id)).count == keys.count else { throw SettingValueError(expected: expected + ", ids unique") }
+        return keys
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// A configuration problem, said in one line a person can act on.
+struct ConfigurationError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Builds `Settings` with the precedence flags > environment > config file > defaults.
+enum SettingsLoader {
+    static func load(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> Settings {
+        var flags = try parseFlags(arguments)
+        let configPath = flags.removeValue(forKey: "--config") ?? environment["LATCHKEY_CONFIG"]
+        var settings = Settings()
+        if let configPath {
+            for (key, value) in try readConfigFile(configPath) {
+                guard let spec = SettingsCatalog.all.first(where: { $0.key == key }) else {
+                    throw ConfigurationError(description: "unknown setting '\(key)' in \(configPath)")
+                }
+                try apply(spec, value, source: "\(key) in \(configPath)", to: &settings)
+            }
+        }
+        for spec in SettingsCatalog.all {
+            if let value = environment[spec.environmentName] {
+                try apply(spec, value, source: spec.environmentName, to: &settings)
+            }
+        }
+        for (flag, value) in flags {
+            guard let spec = SettingsCatalog.all.first(where: { $0.flagName == flag }) else {
+                throw ConfigurationError(description: "unknown option \(flag) (see latchkey --help)")
+            }
+            try apply(spec, value, source: flag, to: &settings)
+        }
+        return settings
+    }
+
+    private static func apply(_ spec: SettingSpec, _ value: String, source: String, to settings: inout Settings) throws(ConfigurationError) {
+        do {
+            try spec.apply(&settings, value)
+        } catch {
+            // Key material is never echoed back, not even in an error.
+            let shown = spec.key == "signingKeys" || spec.key == "smtpURL" ? "" : " '\(value)'"
+            throw ConfigurationError(description: "invalid value\(shown) for \(source): expected \(error.expected)")
+        }
+    }
+
+    /// `--name value` and `--name=value`; the last occurrence wins.
+    private static func parseFlags(_ arguments: [String]) throws(ConfigurationError) -> [String: String] {
+        var flags: [String: String] = [:]
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                throw ConfigurationError(description: "unexpected argument '\(argument)' (see latchkey --help)")
+            }
+            if let equals = argument.firstIndex(of: "=") {
+                flags[String(argument[..<equals])] = String(argument[argument.index(after: equals)...])
+            } else {
+                guard index + 1 < arguments.count else { throw ConfigurationError(description: "option \(argument) needs a value") }
+                flags[argument] = arguments[index + 1]
+                index += 1
+            }
+            index += 1
+        }
+        return flags
+    }
+
+    /// A JSON object of settings; numbers, booleans and arrays become the same text the
+    /// environment would carry, so one parser serves every source.
+    private static func readConfigFile(_ path: String) throws(ConfigurationError) -> [(String, String)] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(description: "cannot read config file \(path)")
+        }
+        guard let object = try? JSONDecoder().decode([String: ConfigValue].self, from: data) else {
+            throw ConfigurationError(description: "config file \(path) is not a JSON object of settings")
+        }
+        return object.sorted { $0.key < $1.key }.compactMap { key, value in
+            key.hasPrefix("//") || key.hasPrefix("_") ? nil : (key, value.text)  // "//" and "_" keys are comments
+        }
+    }
+}
+
+/// A config file value, kept as the text the environment would carry.
+private struct ConfigValue: Decodable {
+    let text: String
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            text = ""
+        } else if let bool = try? container.decode(Bool.self) {
+            text = bool ? "true" : "false"
+        } else if let integer = try? container.decode(Int.self) {
+            text = String(integer)
+        } else if let string = try? container.decode(String.self) {
+            text = string
+        } else if let array = try? container.decode([ConfigValue].self) {
+            text = array.map(\.text).joined(separator: ",")
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unsupported value")
+        }
+    }
+}
