@@ -39,10 +39,9 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
-        .testTarget(
-            name: "EndToEndTests",
-            dependencies: ["HTTPServer", "LatchkeyAPI", "LatchkeyCore", "latchkey"]
-        ),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SQLite", "latchkey"]),
     ],
     swiftLanguageModes: [.v6]
 )

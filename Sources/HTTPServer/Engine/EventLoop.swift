@@ -9,8 +9,8 @@ enum LoopJob: Sendable {
     case shutdown
 }
 
-/// One epoll loop on its own thread: it accepts, reads, parses, runs inline handlers and
-/// writes, and never waits on anything slow.
+/// One epoll loop on its own thread: it accepts (from the listener all loops share),
+/// reads, parses, runs inline handlers and writes, and never waits on anything slow.
 ///
 /// `@unchecked Sendable`: every stored property except `inbox` (behind its Mutex) and
 /// `wakeup` (an eventfd, safe to signal from any thread) is touched only on the loop's own
@@ -50,7 +50,7 @@ final class EventLoop: @unchecked Sendable {
         epoll = try Epoll()
         wakeup = try Wakeup()
         requestIDPrefix = String(UInt32.random(in: 0x1000_0000...UInt32.max), radix: 16) + "-\(index)-"
-        try epoll.add(listener, interest: Epoll.readInterest)
+        try epoll.add(listener, interest: Epoll.exclusiveReadInterest)
         try epoll.add(wakeup.fd, interest: Epoll.readInterest)
     }
 
@@ -84,7 +84,6 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         for case let connection? in connections { close(connection) }
-        if !draining { closeDescriptor(listener) }
         epoll.close()
         wakeup.close()
         readBuffer.deallocate()
@@ -520,7 +519,7 @@ final class EventLoop: @unchecked Sendable {
         draining = true
         drainDeadline = now + shared.configuration.shutdownGracePeriod.nanoseconds
         epoll.remove(listener)
-        closeDescriptor(listener)
+        shared.loopsReleasingListener.subtract(1, ordering: .releasing)
         for case let connection? in connections {
             switch connection.phase {
             case .idle:
@@ -536,7 +535,7 @@ final class EventLoop: @unchecked Sendable {
     private func sweep() {
         if acceptPausedUntil != 0, now >= acceptPausedUntil, !draining {
             acceptPausedUntil = 0
-            try? epoll.add(listener, interest: Epoll.readInterest)
+            try? epoll.add(listener, interest: Epoll.exclusiveReadInterest)
         }
         for case let connection? in connections {
             if connection.writeDeadline != 0, now >= connection.writeDeadline {

@@ -2,13 +2,14 @@ import Glibc
 import Logging
 import Synchronization
 
-/// The HTTP/1.1 server: one epoll event loop per thread, each with its own SO_REUSEPORT
-/// listener, sharing one immutable router.
+/// The HTTP/1.1 server: one epoll event loop per thread, all accepting from one listener
+/// and sharing one immutable router.
 public final class HTTPServer: Sendable {
     private struct State {
         var loops: [EventLoop] = []
         var threads: [pthread_t] = []
         var port = 0
+        var listener: Int32 = -1
     }
 
     private let shared: ServerShared
@@ -41,41 +42,41 @@ public final class HTTPServer: Sendable {
     public func start() throws(ListenError) {
         signal(SIGPIPE, SIG_IGN)
         let configuration = shared.configuration
-        let first = try Socket.listen(host: configuration.host, port: configuration.port)
-        var listeners = [first.fd]
-        do {
-            for _ in 1..<max(1, configuration.eventLoops) {
-                listeners.append(try Socket.listen(host: configuration.host, port: first.port).fd)
-            }
-        } catch {
-            listeners.forEach(closeDescriptor)
-            throw error
-        }
+        let listener = try Socket.listen(host: configuration.host, port: configuration.port)
         var loops: [EventLoop] = []
-        for (index, listener) in listeners.enumerated() {
+        for index in 0..<max(1, configuration.eventLoops) {
             do {
-                loops.append(try EventLoop(index: index, listener: listener, shared: shared))
+                loops.append(try EventLoop(index: index, listener: listener.fd, shared: shared))
             } catch {
-                listeners.forEach(closeDescriptor)
+                closeDescriptor(listener.fd)
                 throw .system(error)
             }
         }
+        shared.loopsReleasingListener.store(loops.count, ordering: .relaxed)
         let threads = loops.map { loop in LoopThread.spawn { loop.run() } }
         state.withLock { state in
             state.loops = loops
             state.threads = threads
-            state.port = first.port
+            state.port = listener.port
+            state.listener = listener.fd
         }
     }
 
     /// Graceful stop: no new connections, in-flight requests finish (up to the grace
     /// period), streams are closed, then every loop thread has ended.
     public func shutdown() {
-        let (loops, threads) = state.withLock { state in
-            defer { state.loops = []; state.threads = [] }
-            return (state.loops, state.threads)
+        let (loops, threads, listener) = state.withLock { state in
+            defer { state.loops = []; state.threads = []; state.listener = -1 }
+            return (state.loops, state.threads, state.listener)
         }
+        guard listener >= 0 else { return }
         for loop in loops { loop.post(.shutdown) }
+        // Close the listener as soon as every loop has let go of it, so new clients are
+        // refused at once instead of waiting in the backlog for the drain to end.
+        for _ in 0..<10_000 where shared.loopsReleasingListener.load(ordering: .acquiring) > 0 {
+            usleep(1_000)
+        }
+        closeDescriptor(listener)
         for thread in threads { pthread_join(thread, nil) }
     }
 }

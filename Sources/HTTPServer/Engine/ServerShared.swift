@@ -10,6 +10,9 @@ final class ServerShared: Sendable {
     let errorResponder: @Sendable (any Error, Request) -> Response
     /// Across all loops, so the connection cap holds for the server as a whole.
     let openConnections = Atomic<Int>(0)
+    /// Loops that still watch the listener; on shutdown it is closed only at zero, so no
+    /// loop can be inside accept() on a closed descriptor.
+    let loopsReleasingListener = Atomic<Int>(0)
 
     init(configuration: ServerConfiguration, router: Router, logger: Logger, errorResponder: @escaping @Sendable (any Error, Request) -> Response) {
         self.configuration = configuration

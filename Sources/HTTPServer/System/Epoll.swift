@@ -12,6 +12,8 @@ struct Epoll {
 
     static let readInterest = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
     static let writeInterest = EPOLLOUT.rawValue
+    /// For the listener all loops share: one loop is woken per new connection, not all.
+    static let exclusiveReadInterest = EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
 
     let fd: Int32
     private var events: UnsafeMutableBufferPointer<epoll_event>

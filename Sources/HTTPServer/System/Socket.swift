@@ -19,8 +19,8 @@ public enum ListenError: Error, CustomStringConvertible, Sendable {
 
 /// Socket set-up for listeners and accepted connections.
 enum Socket {
-    /// A non-blocking listening socket with SO_REUSEPORT, so every event loop can own one on
-    /// the same port and the kernel spreads new connections across them.
+    /// A non-blocking listening socket, shared by every event loop. No SO_REUSEPORT: with it
+    /// a second server could bind the same port silently instead of failing to start.
     static func listen(host: String, port: Int, backlog: Int32 = 4096) throws(ListenError) -> (fd: Int32, port: Int) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -36,7 +36,6 @@ enum Socket {
         guard fd >= 0 else { throw .system(IOError(call: "socket", errno: errno)) }
         var on: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, socklen_t(MemoryLayout<Int32>.size))
         if Glibc.bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 {
             let code = errno
             closeDescriptor(fd)

@@ -18,6 +18,7 @@ enum ServeCommand {
         sigaddset(&signals, SIGINT)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
+        raiseOpenFileLimit()
         // The database holds password hashes and the key file signs tokens: owner only.
         umask(0o077)
         try DataDirectory.prepare(settings.dataDir)
@@ -55,6 +56,15 @@ enum ServeCommand {
         }
         logger.info("stopped")
         exit(0)
+    }
+
+    /// Each connection is a descriptor: take the hard limit, as the connection cap
+    /// (not the default soft limit of 1024) should decide how many clients fit.
+    private static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     private static func makeKeyring(_ settings: Settings) throws -> Keyring {

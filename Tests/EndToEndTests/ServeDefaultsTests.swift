@@ -1,0 +1,61 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// `latchkey serve` as a person runs it: no configuration, any directory.
+@Suite(.serialized) struct ServeDefaultsTests {
+    @Test func startsWithNoConfigurationOnPort8080WithDataInTheWorkingDirectory() throws {
+        let workingDirectory = LatchkeyProcess.makeTemporaryDirectory()
+        let server = try LatchkeyProcess(arguments: [], dataDirectory: workingDirectory + "/data", currentDirectory: workingDirectory)
+        defer { server.terminate() }
+        #expect(try server.waitUntilListening() == 8080, "is another program using port 8080?")
+        #expect(server.output.contains("listening on http://127.0.0.1:8080"))
+
+        let response = try RawConnection(port: 8080).request("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(response.status == 200)
+        #expect(response.text == #"{"status":"ok"}"#)
+
+        var status = stat()
+        #expect(stat(workingDirectory + "/data/signing-key", &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o600)
+        #expect(FileManager.default.fileExists(atPath: workingDirectory + "/data/latchkey.sqlite"))
+    }
+
+    @Test func healthAndReadinessAnswerWithTheCommonHeaders() throws {
+        let server = try LatchkeyProcess()
+        defer { server.terminate() }
+        let port = try server.waitUntilListening()
+        let connection = try RawConnection(port: port)
+        for path in ["/healthz", "/readyz"] {
+            let response = try connection.request("GET \(path) HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: probe-42\r\n\r\n")
+            #expect(response.status == 200)
+            #expect(response.text == #"{"status":"ok"}"#)
+            #expect(response.header("X-Request-Id") == "probe-42")
+            #expect(response.header("X-Content-Type-Options") == "nosniff")
+            #expect(response.header("Content-Type") == "application/json; charset=utf-8")
+        }
+    }
+
+    @Test func restartKeepsTheSigningKeyAndTheDatabase() throws {
+        let dataDirectory = LatchkeyProcess.makeTemporaryDirectory() + "/data"
+        let first = try LatchkeyProcess(dataDirectory: dataDirectory)
+        try first.waitUntilListening()
+        let key = try String(contentsOfFile: dataDirectory + "/signing-key", encoding: .utf8)
+        first.terminate()
+        #expect(first.waitForExit() == 0)
+
+        let second = try LatchkeyProcess(dataDirectory: dataDirectory)
+        defer { second.terminate() }
+        let port = try second.waitUntilListening()
+        #expect(try String(contentsOfFile: dataDirectory + "/signing-key", encoding: .utf8) == key)
+        #expect(try RawConnection(port: port).request("GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
+    }
+}
+
+extension RawConnection {
+    func request(_ text: String) throws -> RawResponse {
+        try send(text)
+        return try readResponse()
+    }
+}

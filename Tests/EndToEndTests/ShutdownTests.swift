@@ -1,0 +1,43 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// SIGTERM: stop accepting, finish what is in flight, checkpoint, exit 0.
+@Suite struct ShutdownTests {
+    @Test func sigtermFinishesAnInFlightRequestThenExitsZero() throws {
+        let server = try LatchkeyProcess()
+        let port = try server.waitUntilListening()
+        let inFlight = try RawConnection(port: port)
+        // The body is still arriving when the signal comes: the request is in flight.
+        try inFlight.send("GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 6\r\n\r\nabc")
+        usleep(200_000)
+        server.terminate()
+        usleep(300_000)
+
+        #expect(throws: (any Error).self, "a new connection after SIGTERM must be refused") {
+            try RawConnection(port: port).request("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        }
+        try inFlight.send("def")
+        let response = try inFlight.readResponse()
+        #expect(response.status == 200)
+        #expect(response.header("Connection") == "close")
+
+        #expect(server.waitForExit() == 0)
+        usleep(50_000)
+        #expect(server.output.contains("stopped"))
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: server.dataDirectory + "/latchkey.sqlite-wal")[.size] as? Int) ?? 0
+        #expect(walSize == 0, "the WAL is checkpointed on the way out")
+    }
+
+    @Test func sigtermWithIdleConnectionsExitsPromptly() throws {
+        let server = try LatchkeyProcess()
+        let port = try server.waitUntilListening()
+        let idle = try (0..<20).map { _ in try RawConnection(port: port) }
+        let started = Date()
+        server.terminate()
+        #expect(server.waitForExit() == 0)
+        #expect(Date().timeIntervalSince(started) < 5, "idle keep-alive connections do not hold up shutdown")
+        #expect(idle.allSatisfy { $0.closesConnection() })
+    }
+}

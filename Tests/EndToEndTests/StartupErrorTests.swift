@@ -1,0 +1,80 @@
+import Foundation
+import Glibc
+import SQLite
+import Testing
+import TestSupport
+
+/// Start-up failures end with one clear line and a non-zero exit, never a stack trace.
+@Suite struct StartupErrorTests {
+    private func failedStart(_ arguments: [String], environment: [String: String] = [:], dataDirectory: String? = nil) throws -> (status: Int32?, output: String) {
+        let process = try LatchkeyProcess(arguments: arguments, environment: environment, dataDirectory: dataDirectory)
+        let status = process.waitForExit()
+        usleep(50_000)  // let the pipe reader catch the last line
+        return (status, process.output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test func badFlagValueIsOneLineAndExitCode2() throws {
+        let result = try failedStart(["serve", "--port", "eighty"])
+        #expect(result.status == 2)
+        #expect(result.output == "latchkey: invalid value 'eighty' for --port: expected a whole number from 0 to 65535")
+    }
+
+    @Test func badEnvironmentValueNamesTheVariable() throws {
+        let result = try failedStart(["serve"], environment: ["LATCHKEY_EVENT_LOOPS": "0"])
+        #expect(result.status == 2)
+        #expect(result.output == "latchkey: invalid value '0' for LATCHKEY_EVENT_LOOPS: expected a whole number from 1 to 256")
+    }
+
+    @Test func unknownOptionIsRefused() throws {
+        let result = try failedStart(["serve", "--prot", "80"])
+        #expect(result.status == 2)
+        #expect(result.output == "latchkey: unknown option --prot (see latchkey --help)")
+    }
+
+    @Test func unknownConfigFileKeyIsRefused() throws {
+        let path = LatchkeyProcess.makeTemporaryDirectory() + "/latchkey.json"
+        try #"{"prot": 80}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try failedStart(["serve", "--config", path])
+        #expect(result.status == 2)
+        #expect(result.output == "latchkey: unknown setting 'prot' in \(path)")
+    }
+
+    @Test func shortSigningKeyIsRefusedWithoutEchoingIt() throws {
+        let key = Data("too-short-secret".utf8).base64EncodedString()
+        let result = try failedStart(["serve"], environment: ["LATCHKEY_SIGNING_KEYS": "k1:\(key)"])
+        #expect(result.status == 2)
+        #expect(result.output.contains("LATCHKEY_SIGNING_KEYS"))
+        #expect(!result.output.contains(key))
+    }
+
+    @Test func portInUseIsReported() throws {
+        let holder = try LatchkeyProcess()
+        defer { holder.terminate() }
+        let port = try holder.waitUntilListening()
+        let result = try failedStart(["serve", "--port", "\(port)"])
+        #expect(result.status == 1)
+        #expect(result.output == "latchkey: port \(port) on 127.0.0.1 is already in use")
+    }
+
+    @Test func unwritableDataDirectoryIsReported() throws {
+        let file = LatchkeyProcess.makeTemporaryDirectory() + "/not-a-directory"
+        try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try failedStart(["serve", "--port", "0"], dataDirectory: file + "/data")
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("latchkey: cannot create data directory \(file)/data:"))
+        #expect(!result.output.contains("\n"))
+    }
+
+    @Test func editedAppliedMigrationStopsStartUp() throws {
+        let dataDirectory = LatchkeyProcess.makeTemporaryDirectory() + "/data"
+        let first = try LatchkeyProcess(arguments: ["migrate"], dataDirectory: dataDirectory)
+        #expect(first.waitForExit() == 0)
+        let database = try Connection(path: dataDirectory + "/latchkey.sqlite")
+        try database.run("UPDATE schema_migrations SET checksum = '0000000000000000' WHERE version = 1")
+
+        let result = try failedStart(["serve", "--port", "0"], dataDirectory: dataDirectory)
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("latchkey: migration 0001_initial"))
+        #expect(!result.output.contains("\n"))
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// The real `latchkey` binary, started the way a user starts it, with its own temporary
+/// data directory and a free port, its standard error captured.
+public final class LatchkeyProcess {
+    public let process = Process()
+    public let dataDirectory: String
+    public private(set) var port = 0
+    private let captured = CapturedOutput()
+
+    /// The binary next to the test bundle: SwiftPM builds both into one folder.
+    public static var binaryPath: String {
+        let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: testBinary).deletingLastPathComponent()
+        if directory.lastPathComponent.hasSuffix(".xctest") { directory.deleteLastPathComponent() }
+        return directory.appendingPathComponent("latchkey").path
+    }
+
+    public static func makeTemporaryDirectory() -> String {
+        let path = NSTemporaryDirectory() + "latchkey-test-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Starts `latchkey <arguments>`; `dataDirectory` is passed with `--data-dir` unless
+    /// the arguments name one. Does not wait for it to listen.
+    public init(arguments: [String] = ["serve", "--port", "0"], environment: [String: String] = [:], dataDirectory: String? = nil, currentDirectory: String? = nil) throws {
+        self.dataDirectory = dataDirectory ?? Self.makeTemporaryDirectory() + "/data"
+        process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+        var arguments = arguments
+        if arguments.first == "serve" || arguments.first == "migrate", !arguments.contains(where: { $0.hasPrefix("--data-dir") }),
+           environment["LATCHKEY_DATA_DIR"] == nil {
+            arguments += ["--data-dir", self.dataDirectory]
+        }
+        process.arguments = arguments
+        var inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LATCHKEY_") }
+        inherited.merge(environment) { $1 }
+        process.environment = inherited
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [captured] handle in
+            captured.append(handle.availableData)
+        }
+        try process.run()
+    }
+
+    public var output: String { captured.text }
+
+    /// Waits for the "listening on http://host:PORT" line and returns the port.
+    @discardableResult
+    public func waitUntilListening(timeout: Double = 20) throws -> Int {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let range = output.range(of: #"listening on http://[^ ]*:(\d+)"#, options: .regularExpression) {
+                let match = String(output[range])
+                port = Int(match.split(separator: ":").last!)!
+                return port
+            }
+            guard process.isRunning else { throw TestError("latchkey exited early: \(output)") }
+            usleep(20_000)
+        }
+        throw TestError("latchkey did not start listening: \(output)")
+    }
+
+    /// Waits for the process to end and returns its exit status (nil on timeout).
+    public func waitForExit(timeout: Double = 20) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        guard !process.isRunning else { return nil }
+        return process.terminationStatus
+    }
+
+    public func terminate() { kill(process.processIdentifier, SIGTERM) }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}
+
+/// What the process wrote, appended by the pipe's reader thread.
+private final class CapturedOutput: Sendable {
+    private let storage = Mutex("")
+
+    func append(_ data: Data) {
+        storage.withLock { $0 += String(decoding: data, as: UTF8.self) }
+    }
+
+    var text: String { storage.withLock { $0 } }
+}
