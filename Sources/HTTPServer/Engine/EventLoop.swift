@@ -364,7 +364,10 @@ final class EventLoop: @unchecked Sendable {
         var context = context
         if closing || connection.peerClosed || draining { context.keepAlive = false }
         if case .stream(let stream) = response.body {
-            writer.writeHead(response, context: context, chunked: true, into: &connection.output)
+            // HTTP/1.0 has no chunked coding (RFC 9112 §7.1): the body ends with the connection.
+            let chunked = context.version != .http1_0
+            if !chunked { context.keepAlive = false }
+            writer.writeHead(response, context: context, chunked: chunked, into: &connection.output)
             connection.phase = .streaming(stream, context)
             connection.deadline = 0
             let (fd, id) = (connection.fd, connection.id)
@@ -402,6 +405,8 @@ final class EventLoop: @unchecked Sendable {
         let (chunks, finished) = stream.take()
         if context.isHead {
             if !finished { return }
+        } else if context.version == .http1_0 {
+            for chunk in chunks { connection.output.append(contentsOf: chunk) }
         } else {
             for chunk in chunks { ResponseWriter.writeChunk(chunk, into: &connection.output) }
             if finished { connection.output.append(contentsOf: ResponseWriter.lastChunk) }
@@ -543,7 +548,7 @@ final class EventLoop: @unchecked Sendable {
             } else if connection.deadline != 0, now >= connection.deadline {
                 switch connection.phase {
                 case .head, .body:
-                    respondAndClose(connection, problem: .requestTimeout, version: .http1_1)
+                    respondAndClose(connection, problem: .requestTimeout, version: .http1_1, requestID: connection.pending?.requestID)
                     flush(connection)
                 default:
                     close(connection)

@@ -76,7 +76,7 @@ public struct Router: Sendable {
             if route.method == method || (method == "HEAD" && route.method == "GET" && !routes.contains { $0.method == "HEAD" && $0.segments == route.segments }) {
                 return .found(route, parameters: parameters)
             }
-            allowed.append(route.method)
+            if !allowed.contains(route.method) { allowed.append(route.method) }
         }
         guard !allowed.isEmpty else { return .notFound }
         if allowed.contains("GET") && !allowed.contains("HEAD") { allowed.append("HEAD") }

@@ -1,18 +1,93 @@
 import HTTPServer
+import LatchkeyCore
 import Logging
 
-/// The one place where errors become HTTP responses. An error that is not a known
-/// problem is a 500 `INTERNAL` whose cause goes to the log, never to the client.
+/// The one place where errors become HTTP responses (status, code, headers). An error
+/// that is not a known problem is a 500 `INTERNAL` whose cause goes to the log, never
+/// to the client.
 struct ErrorResponder: Sendable {
     let logger: Logger
 
     func response(for error: any Error, to request: Request) -> Response {
-        if let problem = error as? Problem {
-            return problem.response()
-        }
+        if let problem = problem(for: error) { return problem.response() }
+        if let problem = error as? Problem { return problem.response() }
         logger.error("unhandled error: \(String(reflecting: type(of: error)))", metadata: [
             "request-id": "\(request.requestID)", "route": "\(request.method) \(request.path)",
         ])
         return Problem.internalError.response()
+    }
+
+    private func problem(for error: any Error) -> APIProblem? {
+        switch error {
+        case let problem as APIProblem: problem
+        case let error as AccessError: Self.problem(for: error)
+        case let error as AccountError: Self.problem(for: error)
+        case let error as SessionError: Self.problem(for: error)
+        case let throttled as Throttled: .tooManyAttempts(retryAfter: throttled.retryAfter)
+        case is HashingPoolSaturated: .hashingBusy
+        default: nil
+        }
+    }
+
+    private static let bearerChallenge = [HTTPField(name: "WWW-Authenticate", value: "Bearer")]
+
+    static func problem(for error: AccessError) -> APIProblem {
+        let (code, title, detail) = switch error {
+        case .unauthenticated: ("UNAUTHENTICATED", "Authentication required", "Send Authorization: Bearer <accessToken>.")
+        case .invalidToken: ("INVALID_TOKEN", "Invalid token", "The access token is malformed, wrongly signed or signed with an unknown key.")
+        case .tokenExpired: ("TOKEN_EXPIRED", "Token expired", "The access token has expired. Refresh it and try again.")
+        case .sessionRevoked: ("SESSION_REVOKED", "Session revoked", "This session has ended. Please log in again.")
+        }
+        return APIProblem(status: 401, code: code, title: title, detail: detail, headers: bearerChallenge)
+    }
+
+    static func problem(for error: AccountError) -> APIProblem {
+        switch error {
+        case .invalid(let errors):
+            let first = errors.first
+            return APIProblem(
+                status: 400, code: first.code, title: title(for: first.code), detail: first.detail, field: first.field,
+                reason: first.reason,
+                errors: errors.failures.map { APIProblem.FieldError(field: $0.field, code: $0.code, detail: $0.detail, reason: $0.reason) }
+            )
+        case .emailExists:
+            return APIProblem(status: 409, code: "EMAIL_EXISTS", title: "Email already registered",
+                              detail: "This email is already registered. Please log in.", field: "email")
+        case .displayNameTaken(let reserved):
+            return APIProblem(status: 409, code: "DISPLAY_NAME_TAKEN", title: "Display name taken",
+                              detail: reserved ? "This display name is reserved. Please choose another." : "This display name is taken. Please choose another.",
+                              field: "displayName", reason: reserved ? "RESERVED" : "TAKEN")
+        case .invalidCredentials:
+            return APIProblem(status: 401, code: "INVALID_LOGIN_CREDENTIALS", title: "Invalid credentials",
+                              detail: "The email or password is incorrect.", headers: bearerChallenge)
+        case .userDisabled:
+            return APIProblem(status: 403, code: "USER_DISABLED", title: "User disabled", detail: "This account has been disabled.")
+        case .userNotFound:
+            return APIProblem(status: 404, code: "USER_NOT_FOUND", title: "User not found", detail: "There is no user with this id.")
+        }
+    }
+
+    static func problem(for error: SessionError) -> APIProblem {
+        switch error {
+        case .invalidRefreshToken:
+            APIProblem(status: 401, code: "INVALID_REFRESH_TOKEN", title: "Invalid refresh token",
+                       detail: "The refresh token is unknown, expired or revoked. Please log in again.", headers: bearerChallenge)
+        case .refreshTokenReused:
+            APIProblem(status: 401, code: "REFRESH_TOKEN_REUSED", title: "Refresh token reused",
+                       detail: "This refresh token was already used; the session has been ended for safety. Please log in again.",
+                       headers: bearerChallenge)
+        case .notFound:
+            APIProblem(status: 404, code: "NOT_FOUND", title: "Not found", detail: "You have no active session with this id.")
+        }
+    }
+
+    private static func title(for code: String) -> String {
+        switch code {
+        case "INVALID_EMAIL": "Invalid email"
+        case "WEAK_PASSWORD": "Weak password"
+        case "DISPLAY_NAME_INVALID": "Invalid display name"
+        case "PASSWORDS_DO_NOT_MATCH": "Passwords do not match"
+        default: "Invalid argument"
+        }
     }
 }

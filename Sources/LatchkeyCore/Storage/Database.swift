@@ -1,33 +1,42 @@
 import SQLite
-import Synchronization
 
-/// The SQLite database of one Latchkey instance: one writer connection that serialises
-/// every write, and read-only connections handed out per thread (WAL readers never wait
-/// for the writer).
+/// The SQLite database of one Latchkey instance: one writer that serialises and batches
+/// every write, read-only connections per event loop (WAL readers never wait for the
+/// writer), and a small pool of readers for work off the loops.
 public final class Database: Sendable {
     public let path: String
-    private let writer: Mutex<Connection>
+    private let writer: DatabaseWriter
+    private let readers: ReaderPool
 
     /// Opens (creating if needed) and migrates the database at `path`.
     public init(path: String) throws {
         self.path = path
         let connection = try Connection(path: path, mode: .readWrite)
         try Migrator(migrations: EmbeddedMigrations.all).migrate(connection)
-        writer = Mutex(connection)
+        writer = DatabaseWriter(connection: connection)
+        readers = ReaderPool(path: path)
     }
 
-    /// A new read-only connection; its owner keeps it on one thread.
+    /// A new read-only connection; its owner keeps it on one thread (an event loop).
     public func openReader() throws -> Connection {
         try Connection(path: path, mode: .readOnly)
     }
 
-    /// Runs `body` with the writer connection, one caller at a time.
-    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        try writer.withLock { try body($0) }
+    /// Runs `body` in the writer's next batch; returns once that batch is durable.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await writer.write(body)
     }
 
-    /// Folds the WAL back into the database file, as on a clean shutdown.
-    public func checkpoint() throws {
-        try writer.withLock { try $0.checkpoint() }
+    /// Runs `body` on a pooled read-only connection.
+    public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        try readers.read(body)
+    }
+
+    /// Finishes queued writes, stops the writer and folds the WAL back into the database
+    /// file, as on a clean shutdown.
+    public func close() throws {
+        writer.stop()
+        let connection = try Connection(path: path, mode: .readWrite)
+        try connection.checkpoint()
     }
 }

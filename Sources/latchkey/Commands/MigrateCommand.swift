@@ -6,7 +6,7 @@ enum MigrateCommand {
     static func run(settings: Settings, logger: Logger) throws {
         try DataDirectory.prepare(settings.dataDir)
         let database = try Database(path: settings.dataDir + "/latchkey.sqlite")
-        try database.checkpoint()
+        try database.close()
         logger.info("database is up to date", metadata: ["path": "\(database.path)"])
     }
 }

@@ -27,8 +27,7 @@ enum ServeCommand {
         if settings.passwordIterations < 600_000 {
             logger.warning("passwordIterations is \(settings.passwordIterations), below the recommended 600000")
         }
-        let service = try LatchkeyService(database: database, eventLoops: settings.eventLoops, logger: logger)
-        _ = keyring
+        let service = try LatchkeyService(database: database, keyring: keyring, options: settings.serviceOptions, logger: logger)
 
         let server = HTTPServer(
             configuration: ServerConfiguration(
@@ -39,6 +38,7 @@ enum ServeCommand {
             ),
             router: service.makeRouter(), logger: logger, errorResponder: service.errorResponse
         )
+        _ = CommonPasswords.count  // load the blocklist now, not during the first signup
         try server.start()
         let shownHost = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
         logger.info("listening on http://\(shownHost):\(server.port)", metadata: [
@@ -50,7 +50,7 @@ enum ServeCommand {
         logger.info("received \(received == SIGTERM ? "SIGTERM" : "SIGINT"), finishing in-flight requests")
         server.shutdown()
         do {
-            try database.checkpoint()
+            try database.close()
         } catch {
             logger.warning("WAL checkpoint at shutdown failed: \(error)")
         }

@@ -52,8 +52,12 @@ extension SettingSpec {
 
     static func optionalString(_ key: String, _ path: WritableKeyPath<Settings, String?> & Sendable, validate: @escaping @Sendable (String) -> String? = { _ in nil }) -> SettingSpec {
         SettingSpec(key: key) { settings, text throws(SettingValueError) in
+            guard !text.isEmpty else {
+                settings[keyPath: path] = nil
+                return
+            }
             if let problem = validate(text) { throw SettingValueError(expected: problem) }
-            settings[keyPath: path] = text.isEmpty ? nil : text
+            settings[keyPath: path] = text
         }
     }
 

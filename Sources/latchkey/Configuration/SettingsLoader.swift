@@ -73,20 +73,22 @@ enum SettingsLoader {
         guard let object = try? JSONDecoder().decode([String: ConfigValue].self, from: data) else {
             throw ConfigurationError(description: "config file \(path) is not a JSON object of settings")
         }
+        // "//" keys are comments; null keeps the built-in default.
         return object.sorted { $0.key < $1.key }.compactMap { key, value in
-            key.hasPrefix("//") || key.hasPrefix("_") ? nil : (key, value.text)  // "//" and "_" keys are comments
+            guard !key.hasPrefix("//"), let text = value.text else { return nil }
+            return (key, text)
         }
     }
 }
 
-/// A config file value, kept as the text the environment would carry.
+/// A config file value, kept as the text the environment would carry (nil for null).
 private struct ConfigValue: Decodable {
-    let text: String
+    let text: String?
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
-            text = ""
+            text = nil
         } else if let bool = try? container.decode(Bool.self) {
             text = bool ? "true" : "false"
         } else if let integer = try? container.decode(Int.self) {
@@ -94,7 +96,7 @@ private struct ConfigValue: Decodable {
         } else if let string = try? container.decode(String.self) {
             text = string
         } else if let array = try? container.decode([ConfigValue].self) {
-            text = array.map(\.text).joined(separator: ",")
+            text = array.compactMap(\.text).joined(separator: ",")
         } else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "unsupported value")
         }

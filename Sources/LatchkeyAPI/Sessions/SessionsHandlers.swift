@@ -1,0 +1,22 @@
+import HTTPServer
+import LatchkeyCore
+
+/// `GET /v1/auth/sessions` (inline) and `DELETE /v1/auth/sessions/{id}`.
+enum SessionsHandlers {
+    static func list(_ request: Request, _ context: APIContext) throws -> Response {
+        let caller = try context.authenticateInline(request)
+        let sessions = try context.sessions.sessions(of: caller, reader: context.reader(request))
+        return JSONResponses.make(200, SessionsBody(sessions: sessions.map { session in
+            SessionsBody.Item(
+                id: session.id, createdAt: RFC3339.format(session.createdAt), lastUsedAt: RFC3339.format(session.lastUsedAt),
+                userAgent: session.userAgent, current: session.id == caller.sessionID
+            )
+        }))
+    }
+
+    static func delete(_ request: Request, _ context: APIContext) async throws -> Response {
+        let caller = try context.authenticate(request)
+        try await context.sessions.delete(request.pathParameters["id"] ?? "", of: caller)
+        return JSONResponses.noContent()
+    }
+}

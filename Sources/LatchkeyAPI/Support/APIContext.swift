@@ -1,0 +1,34 @@
+import HTTPServer
+import LatchkeyCore
+import SQLite
+
+/// What every handler of the API may use: the domain services, the per-loop read
+/// connections and the throttles. Built once at start-up, shared read-only.
+struct APIContext: Sendable {
+    let accounts: AccountService
+    let sessions: SessionService
+    let verifier: AccessTokenVerifier
+    let database: Database
+    let readers: PerLoop<Connection>
+    let policy: AccountsPolicy
+    let throttle: RequestThrottle
+
+    /// The loop's own read connection: only for inline handlers.
+    func reader(_ request: Request) -> Connection {
+        readers[request.eventLoopIndex]
+    }
+
+    /// Bearer check for inline handlers (on the loop's connection).
+    func authenticateInline(_ request: Request) throws(AccessError) -> Authenticated {
+        try verifier.verify(authorization: request.header("authorization"), reader: reader(request))
+    }
+
+    /// Bearer check for off-loop handlers (on a pooled connection).
+    func authenticate(_ request: Request) throws -> Authenticated {
+        try database.read { reader in try verifier.verify(authorization: request.header("authorization"), reader: reader) }
+    }
+
+    func userAgent(_ request: Request) -> String? {
+        request.header("user-agent").map { String($0.prefix(512)) }
+    }
+}

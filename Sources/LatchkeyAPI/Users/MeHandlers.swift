@@ -1,0 +1,28 @@
+import HTTPServer
+import LatchkeyCore
+
+/// `GET` (inline), `PATCH` and `DELETE /v1/users/me`.
+enum MeHandlers {
+    static func get(_ request: Request, _ context: APIContext) throws -> Response {
+        let caller = try context.authenticateInline(request)
+        return JSONResponses.make(200, UserBody(user: try context.accounts.me(caller, reader: context.reader(request))))
+    }
+
+    static func patch(_ request: Request, _ context: APIContext) async throws -> Response {
+        let caller = try context.authenticate(request)
+        let body = try JSONBody(request)
+        let photoURL: ProfileChange.PhotoURL = switch try body.nullableString("photoURL") {
+        case .none: .unchanged
+        case .some(let url): .set(url)
+        }
+        let user = try await context.accounts.updateProfile(caller, ProfileChange(displayName: try body.optionalString("displayName"), photoURL: photoURL))
+        return JSONResponses.make(200, UserBody(user: user))
+    }
+
+    static func delete(_ request: Request, _ context: APIContext) async throws -> Response {
+        let caller = try context.authenticate(request)
+        let body = try JSONBody(request)
+        try await context.accounts.deleteAccount(caller, password: try body.string("password"))
+        return JSONResponses.noContent()
+    }
+}

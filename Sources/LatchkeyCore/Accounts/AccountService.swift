@@ -1,0 +1,164 @@
+import AuthCrypto
+import SQLite
+
+/// Signup, login, password change, profile changes and account deletion.
+public struct AccountService: Sendable {
+    let database: Database
+    let hashing: HashingPool
+    let issuer: TokenIssuer
+    let policy: AccountsPolicy
+
+    public init(database: Database, hashing: HashingPool, issuer: TokenIssuer, policy: AccountsPolicy) {
+        self.database = database
+        self.hashing = hashing
+        self.issuer = issuer
+        self.policy = policy
+    }
+
+    var hasher: PasswordHasher { PasswordHasher(iterations: policy.passwordIterations) }
+
+    /// Account, display-name claim, presence `online` and first session, in one
+    /// transaction: all of them exist afterwards or none does.
+    public func signup(_ form: SignupForm, userAgent: String?) async throws -> TokenPair {
+        let (email, displayName) = try form.validated(reserved: policy.reservedDisplayNames)
+        let nameKey = DisplayNameRules.key(displayName)
+        try database.read { db in
+            if try AccountStore.emailExists(email.key, on: db) { throw AccountError.emailExists }
+            if try AccountStore.claimExists(nameKey, on: db) { throw AccountError.displayNameTaken(reserved: false) }
+        }
+        let hasher = hasher
+        let password = form.password
+        let passwordHash = try await hashing.run { hasher.hash(password) }
+        let (user, refresh, sessionID) = try await database.write { db in
+            // Checked again inside the write: two racing signups cannot both pass.
+            if try AccountStore.emailExists(email.key, on: db) { throw AccountError.emailExists }
+            if try AccountStore.claimExists(nameKey, on: db) { throw AccountError.displayNameTaken(reserved: false) }
+            let now = UnixTime.now()
+            let userID = RandomID.make()
+            try AccountStore.insertUser(id: userID, email: email, passwordHash: passwordHash, displayName: displayName, now: now, on: db)
+            try AccountStore.claim(nameKey, for: userID, now: now, on: db)
+            try AccountStore.setPresence("online", for: userID, now: now, on: db)
+            let (refresh, sessionID) = try Self.startSession(for: userID, userAgent: userAgent, now: now, on: db)
+            return (try AccountStore.user(id: userID, on: db)!, refresh, sessionID)
+        }
+        return try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
+    }
+
+    /// One answer for an unknown email and a wrong password, in about the same time: an
+    /// unknown email is hashed against a dummy hash of the configured cost.
+    public func login(email rawEmail: String, password: String, userAgent: String?) async throws -> TokenPair {
+        let hasher = hasher
+        guard case .success(let email) = EmailRules.normalize(rawEmail) else {
+            try await hashing.run { hasher.dummyVerify(password) }
+            throw AccountError.invalidCredentials
+        }
+        let now = UnixTime.now()
+        let stored = try database.read { db in
+            if policy.rateLimitsEnabled {
+                let failures = try LoginThrottleStore.failures(emailKey: email.key, now: now, window: policy.loginFailureWindow, on: db)
+                if failures.count >= policy.loginMaxFailures {
+                    throw Throttled(retryAfter: Int(failures.windowStart + policy.loginFailureWindow - now))
+                }
+            }
+            return try AccountStore.credentials(emailKey: email.key, on: db)
+        }
+        let verified = try await hashing.run { () -> Bool in
+            guard let stored else {
+                hasher.dummyVerify(password)
+                return false
+            }
+            return hasher.verify(password, against: stored.passwordHash)
+        }
+        guard verified, let stored else {
+            if policy.rateLimitsEnabled {
+                let window = policy.loginFailureWindow
+                try await database.write { db in
+                    try LoginThrottleStore.recordFailure(emailKey: email.key, now: UnixTime.now(), window: window, on: db)
+                }
+            }
+            throw AccountError.invalidCredentials
+        }
+        if stored.user.disabled { throw AccountError.userDisabled }
+        let upgradedHash: String? = hasher.needsRehash(stored.passwordHash) ? try await hashing.run { hasher.hash(password) } : nil
+        let user = stored.user
+        let (refresh, sessionID) = try await database.write { db in
+            let now = UnixTime.now()
+            try LoginThrottleStore.reset(emailKey: email.key, on: db)
+            if let upgradedHash { try AccountStore.setPasswordHash(upgradedHash, for: user.id, now: now, on: db) }
+            try AccountStore.setPresence("online", for: user.id, now: now, on: db)
+            return try Self.startSession(for: user.id, userAgent: userAgent, now: now, on: db)
+        }
+        return try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
+    }
+
+    /// A new password revokes every session and signs this device in afresh.
+    public func changePassword(_ caller: Authenticated, current: String, new: String, userAgent: String?) async throws -> TokenPair {
+        if let weak = PasswordRules.check(new, field: "newPassword") { throw AccountError.invalid(ValidationErrors([weak])) }
+        try await verifyPassword(current, of: caller.userID)
+        let hasher = hasher
+        let newHash = try await hashing.run { hasher.hash(new) }
+        let (user, refresh, sessionID) = try await database.write { db in
+            let now = UnixTime.now()
+            guard let user = try AccountStore.user(id: caller.userID, on: db) else { throw AccessError.sessionRevoked }
+            try AccountStore.setPasswordHash(newHash, for: user.id, now: now, on: db)
+            try SessionStore.revokeAll(of: user.id, now: now, on: db)
+            let (refresh, sessionID) = try Self.startSession(for: user.id, userAgent: userAgent, now: now, on: db)
+            return (user, refresh, sessionID)
+        }
+        return try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
+    }
+
+    /// Account, claim, presence and sessions go in one statement (cascade).
+    public func deleteAccount(_ caller: Authenticated, password: String) async throws {
+        try await verifyPassword(password, of: caller.userID)
+        try await database.write { db in try AccountStore.deleteUser(caller.userID, on: db) }
+    }
+
+    /// Renaming claims the new name and releases the old one in one transaction.
+    public func updateProfile(_ caller: Authenticated, _ change: ProfileChange) async throws -> User {
+        try change.validate(reserved: policy.reservedDisplayNames)
+        return try await database.write { db in
+            let now = UnixTime.now()
+            guard let user = try AccountStore.user(id: caller.userID, on: db) else { throw AccessError.sessionRevoked }
+            if let name = change.displayName {
+                let key = DisplayNameRules.key(name)
+                if key != DisplayNameRules.key(user.displayName) {
+                    if try AccountStore.claimExists(key, on: db) { throw AccountError.displayNameTaken(reserved: false) }
+                    try AccountStore.releaseClaim(of: user.id, on: db)
+                    try AccountStore.claim(key, for: user.id, now: now, on: db)
+                }
+                try AccountStore.setDisplayName(name, for: user.id, now: now, on: db)
+            }
+            if case .set(let url) = change.photoURL {
+                try AccountStore.setPhotoURL(url, for: user.id, now: now, on: db)
+            }
+            return try AccountStore.user(id: user.id, on: db)!
+        }
+    }
+
+    /// The caller's own account, read inline on the event loop's connection.
+    public func me(_ caller: Authenticated, reader: Connection) throws -> User {
+        guard let user = try AccountStore.user(id: caller.userID, on: reader) else { throw AccessError.sessionRevoked }
+        return user
+    }
+
+    public func profile(id: String, reader: Connection) throws -> PublicProfile {
+        guard let user = try AccountStore.user(id: id, on: reader) else { throw AccountError.userNotFound }
+        return PublicProfile(user)
+    }
+
+    private func verifyPassword(_ password: String, of userID: String) async throws {
+        guard let stored = try database.read({ db in try AccountStore.passwordHash(userID: userID, on: db) }) else {
+            throw AccessError.sessionRevoked
+        }
+        let hasher = hasher
+        guard try await hashing.run({ hasher.verify(password, against: stored) }) else { throw AccountError.invalidCredentials }
+    }
+
+    static func startSession(for userID: String, userAgent: String?, now: Int64, on db: Connection) throws -> (refreshToken: String, sessionID: String) {
+        let sessionID = RandomID.make()
+        let refresh = TokenIssuer.newRefreshToken()
+        try SessionStore.create(id: sessionID, userID: userID, refreshHash: refresh.hash, userAgent: userAgent, now: now, on: db)
+        return (refresh.token, sessionID)
+    }
+}

@@ -1,0 +1,76 @@
+import SQLite
+
+/// The SQL of accounts, display-name claims and presence. Callers pass the connection, so
+/// several calls share one transaction (signup writes four tables at once).
+enum AccountStore {
+    private static let userColumns = "id, email, email_verified, display_name, photo_url, created_at, disabled"
+
+    private static func makeUser(_ row: Row) -> User {
+        User(
+            id: row.text(at: 0) ?? "", email: row.text(at: 1) ?? "", emailVerified: row.bool(at: 2),
+            displayName: row.text(at: 3) ?? "", photoURL: row.text(at: 4), createdAt: row.int64(at: 5), disabled: row.bool(at: 6)
+        )
+    }
+
+    static func user(id: String, on db: Connection) throws -> User? {
+        try db.queryOne("SELECT \(userColumns) FROM users WHERE id = ?", id, row: makeUser)
+    }
+
+    /// The user and stored password hash for a login.
+    static func credentials(emailKey: String, on db: Connection) throws -> (user: User, passwordHash: String)? {
+        try db.queryOne("SELECT \(userColumns), password_hash FROM users WHERE email_key = ?", emailKey) { row in
+            (makeUser(row), row.text(at: 7) ?? "")
+        }
+    }
+
+    static func passwordHash(userID: String, on db: Connection) throws -> String? {
+        try db.queryOne("SELECT password_hash FROM users WHERE id = ?", userID) { $0.text(at: 0) }.flatMap { $0 }
+    }
+
+    static func emailExists(_ emailKey: String, on db: Connection) throws -> Bool {
+        try db.queryOne("SELECT 1 FROM users WHERE email_key = ?", emailKey) { _ in true } ?? false
+    }
+
+    static func claimExists(_ nameKey: String, on db: Connection) throws -> Bool {
+        try db.queryOne("SELECT 1 FROM display_names WHERE name_key = ?", nameKey) { _ in true } ?? false
+    }
+
+    static func insertUser(id: String, email: ValidEmail, passwordHash: String, displayName: String, now: Int64, on db: Connection) throws {
+        try db.run(
+            "INSERT INTO users (id, email, email_key, password_hash, display_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            id, email.address, email.key, passwordHash, displayName, now, now
+        )
+    }
+
+    static func claim(_ nameKey: String, for userID: String, now: Int64, on db: Connection) throws {
+        try db.run("INSERT INTO display_names (name_key, user_id, claimed_at) VALUES (?, ?, ?)", nameKey, userID, now)
+    }
+
+    static func releaseClaim(of userID: String, on db: Connection) throws {
+        try db.run("DELETE FROM display_names WHERE user_id = ?", userID)
+    }
+
+    static func setDisplayName(_ name: String, for userID: String, now: Int64, on db: Connection) throws {
+        try db.run("UPDATE users SET display_name = ?, updated_at = ? WHERE id = ?", name, now, userID)
+    }
+
+    static func setPhotoURL(_ url: String?, for userID: String, now: Int64, on db: Connection) throws {
+        try db.run("UPDATE users SET photo_url = ?, updated_at = ? WHERE id = ?", url, now, userID)
+    }
+
+    static func setPasswordHash(_ hash: String, for userID: String, now: Int64, on db: Connection) throws {
+        try db.run("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", hash, now, userID)
+    }
+
+    /// Claims, presence and sessions go with the user (ON DELETE CASCADE).
+    static func deleteUser(_ userID: String, on db: Connection) throws {
+        try db.run("DELETE FROM users WHERE id = ?", userID)
+    }
+
+    static func setPresence(_ status: String, for userID: String, now: Int64, on db: Connection) throws {
+        try db.run(
+            "INSERT INTO presence (user_id, status, last_seen) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET status = excluded.status, last_seen = excluded.last_seen",
+            userID, status, now
+        )
+    }
+}

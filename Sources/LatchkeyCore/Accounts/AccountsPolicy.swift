@@ -1,0 +1,32 @@
+/// The settings the account and session logic obeys, taken from configuration.
+public struct AccountsPolicy: Sendable {
+    public var passwordIterations: Int
+    public var accessTokenTTL: Int64
+    public var sessionIdleTimeout: Int64
+    public var refreshReuseGrace: Int64
+    public var issuer: String
+    public var audience: String
+    public var reservedDisplayNames: ReservedDisplayNames
+    public var rateLimitsEnabled: Bool
+    public var loginMaxFailures: Int
+    /// The window failed logins are counted in (15 minutes in the contract).
+    public var loginFailureWindow: Int64
+
+    public init(
+        passwordIterations: Int = 600_000, accessTokenTTL: Int64 = 3600, sessionIdleTimeout: Int64 = 2_592_000,
+        refreshReuseGrace: Int64 = 10, issuer: String, audience: String = "latchkey",
+        reservedDisplayNames: ReservedDisplayNames, rateLimitsEnabled: Bool = true,
+        loginMaxFailures: Int = 10, loginFailureWindow: Int64 = 900
+    ) {
+        self.passwordIterations = passwordIterations
+        self.accessTokenTTL = accessTokenTTL
+        self.sessionIdleTimeout = sessionIdleTimeout
+        self.refreshReuseGrace = refreshReuseGrace
+        self.issuer = issuer
+        self.audience = audience
+        self.reservedDisplayNames = reservedDisplayNames
+        self.rateLimitsEnabled = rateLimitsEnabled
+        self.loginMaxFailures = loginMaxFailures
+        self.loginFailureWindow = loginFailureWindow
+    }
+}

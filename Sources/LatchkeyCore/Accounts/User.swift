@@ -1,0 +1,23 @@
+/// An account as its owner sees it. Times are unix seconds.
+public struct User: Sendable, Equatable {
+    public let id: String
+    public let email: String
+    public let emailVerified: Bool
+    public let displayName: String
+    public let photoURL: String?
+    public let createdAt: Int64
+    public let disabled: Bool
+}
+
+/// What anyone signed in may see of another user.
+public struct PublicProfile: Sendable, Equatable {
+    public let id: String
+    public let displayName: String
+    public let photoURL: String?
+
+    public init(_ user: User) {
+        id = user.id
+        displayName = user.displayName
+        photoURL = user.photoURL
+    }
+}

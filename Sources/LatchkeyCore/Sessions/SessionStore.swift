@@ -1,0 +1,65 @@
+import SQLite
+
+/// The SQL of sessions. Refresh tokens are stored only as their SHA-256.
+enum SessionStore {
+    private static let columns = "id, user_id, user_agent, created_at, last_used_at, revoked_at, rotated_at"
+
+    private static func makeSession(_ row: Row) -> Session {
+        Session(
+            id: row.text(at: 0) ?? "", userID: row.text(at: 1) ?? "", userAgent: row.text(at: 2),
+            createdAt: row.int64(at: 3), lastUsedAt: row.int64(at: 4),
+            revokedAt: row.isNull(at: 5) ? nil : row.int64(at: 5), rotatedAt: row.isNull(at: 6) ? nil : row.int64(at: 6)
+        )
+    }
+
+    static func create(id: String, userID: String, refreshHash: [UInt8], userAgent: String?, now: Int64, on db: Connection) throws {
+        try db.run(
+            "INSERT INTO sessions (id, user_id, refresh_hash, user_agent, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)",
+            id, userID, refreshHash, userAgent, now, now
+        )
+    }
+
+    static func session(id: String, on db: Connection) throws -> Session? {
+        try db.queryOne("SELECT \(columns) FROM sessions WHERE id = ?", id, row: makeSession)
+    }
+
+    static func session(refreshHash: [UInt8], on db: Connection) throws -> Session? {
+        try db.queryOne("SELECT \(columns) FROM sessions WHERE refresh_hash = ?", refreshHash, row: makeSession)
+    }
+
+    static func session(previousRefreshHash: [UInt8], on db: Connection) throws -> Session? {
+        try db.queryOne("SELECT \(columns) FROM sessions WHERE previous_refresh_hash = ?", previousRefreshHash, row: makeSession)
+    }
+
+    /// The presented token becomes the previous one (honoured for the grace), a new one current.
+    static func rotate(_ sessionID: String, from oldHash: [UInt8], to newHash: [UInt8], now: Int64, on db: Connection) throws {
+        try db.run(
+            "UPDATE sessions SET previous_refresh_hash = ?, refresh_hash = ?, rotated_at = ?, last_used_at = ? WHERE id = ?",
+            oldHash, newHash, now, now, sessionID
+        )
+    }
+
+    /// A retry within the grace: a new current token; the grace still runs from the first rotation.
+    static func reissue(_ sessionID: String, to newHash: [UInt8], now: Int64, on db: Connection) throws {
+        try db.run("UPDATE sessions SET refresh_hash = ?, last_used_at = ? WHERE id = ?", newHash, now, sessionID)
+    }
+
+    static func revoke(_ sessionID: String, now: Int64, on db: Connection) throws {
+        try db.run("UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", now, sessionID)
+    }
+
+    /// Every live session of the user, except `keeping` if given.
+    static func revokeAll(of userID: String, keeping: String? = nil, now: Int64, on db: Connection) throws {
+        try db.run(
+            "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS NOT ?",
+            now, userID, keeping
+        )
+    }
+
+    static func active(of userID: String, since: Int64, on db: Connection) throws -> [Session] {
+        try db.query(
+            "SELECT \(columns) FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND last_used_at >= ? ORDER BY created_at, id",
+            userID, since, row: makeSession
+        )
+    }
+}

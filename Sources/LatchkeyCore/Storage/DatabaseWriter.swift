@@ -1,0 +1,111 @@
+import Foundation
+import SQLite
+import Synchronization
+
+/// The one writer connection, on a thread of its own, committing in batches: every job
+/// waiting when the writer becomes free runs in one transaction, each inside a savepoint
+/// so a failing job rolls back alone, and one commit (one fsync, `synchronous=FULL`)
+/// makes the whole batch durable. A caller resumes only after that commit.
+final class DatabaseWriter: Sendable {
+    private struct Job: Sendable {
+        /// Runs the body; false (and the caller already told) when it threw.
+        let attempt: @Sendable (Connection) -> Bool
+        /// Resumes the caller once the batch's commit succeeded or failed.
+        let finish: @Sendable ((any Error)?) -> Void
+    }
+
+    private static let maxBatch = 256
+    private let pending = Mutex<[Job]>([])
+    private let wake = DispatchSemaphore(value: 0)
+    private let stopping = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Takes ownership of `connection`; nothing else may use it afterwards.
+    init(connection: Connection) {
+        Thread.detachNewThread { [self] in run(connection) }
+    }
+
+    /// Runs `body` in the next batch and returns its result once the batch is committed.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let box = ResultBox<T>()
+            let job = Job(
+                attempt: { connection in
+                    do {
+                        box.value = try body(connection)
+                        return true
+                    } catch {
+                        continuation.resume(throwing: error)
+                        return false
+                    }
+                },
+                finish: { error in
+                    if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: box.value!) }
+                }
+            )
+            pending.withLock { $0.append(job) }
+            wake.signal()
+        }
+    }
+
+    /// Lets the queued jobs finish, then ends the writer thread.
+    func stop() {
+        stopping.store(true, ordering: .releasing)
+        wake.signal()
+        finished.wait()
+    }
+
+    private func run(_ connection: Connection) {
+        while true {
+            wake.wait()
+            let batch = pending.withLock { jobs -> [Job] in
+                let taken = Array(jobs.prefix(Self.maxBatch))
+                jobs.removeFirst(taken.count)
+                return taken
+            }
+            if !batch.isEmpty {
+                commit(batch, on: connection)
+            } else if stopping.load(ordering: .acquiring) {
+                break
+            }
+            // Every job signalled once, so wake-ups left over from a batch find nothing and loop.
+        }
+        finished.signal()
+    }
+
+    private func commit(_ batch: [Job], on connection: Connection) {
+        do {
+            try connection.execute("BEGIN IMMEDIATE")
+        } catch {
+            batch.forEach { $0.finish(error) }
+            return
+        }
+        var succeeded: [Job] = []
+        for job in batch {
+            do {
+                try connection.execute("SAVEPOINT job")
+                if job.attempt(connection) {
+                    try connection.execute("RELEASE job")
+                    succeeded.append(job)
+                } else {
+                    try connection.execute("ROLLBACK TO job; RELEASE job")
+                }
+            } catch {
+                job.finish(error)
+            }
+        }
+        do {
+            try connection.execute("COMMIT")
+            succeeded.forEach { $0.finish(nil) }
+        } catch {
+            try? connection.execute("ROLLBACK")
+            succeeded.forEach { $0.finish(error) }
+        }
+    }
+}
+
+/// A job's result between its savepoint and the batch commit.
+/// `@unchecked Sendable`: written and read only on the writer thread, in that order.
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}

@@ -1,0 +1,35 @@
+/// The claims of an access token (API.md, "Objects").
+public struct AccessClaims: Codable, Sendable, Equatable {
+    public let iss: String
+    public let aud: String
+    /// The user id.
+    public let sub: String
+    /// The session id: checked on every request, so revocation is immediate.
+    public let sid: String
+    public let iat: Int64
+    public let exp: Int64
+    public let email: String
+    public let email_verified: Bool
+}
+
+/// A signed-in pair: what every endpoint that signs a user in returns.
+public struct TokenPair: Sendable {
+    public let accessToken: String
+    public let expiresIn: Int64
+    public let refreshToken: String
+    public let user: User
+}
+
+/// Whose request this is, once its bearer token passed every check.
+public struct Authenticated: Sendable, Equatable {
+    public let userID: String
+    public let sessionID: String
+}
+
+/// Why a bearer token was refused (all 401).
+public enum AccessError: Error, Sendable, Equatable {
+    case unauthenticated
+    case invalidToken
+    case tokenExpired
+    case sessionRevoked
+}
