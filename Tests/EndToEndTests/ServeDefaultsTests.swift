@@ -59,3 +59,32 @@ extension RawConnection {
         return try readResponse()
     }
 }
+
+/// Flags > environment > config file > defaults, seen through the public URL the server logs.
+@Suite struct ConfigurationPrecedenceTests {
+    private func loggedPublicURL(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
+        let server = try LatchkeyProcess(arguments: ["serve", "--port", "0"] + arguments, environment: environment)
+        defer { server.terminate() }
+        try server.waitUntilListening()
+        let range = try #require(server.output.range(of: #"publicURL=\S+"#, options: .regularExpression))
+        return String(server.output[range].dropFirst("publicURL=".count))
+    }
+
+    @Test func flagBeatsEnvironmentBeatsFileBeatsDefault() throws {
+        let file = LatchkeyProcess.makeTemporaryDirectory() + "/latchkey.json"
+        try #"{"publicURL": "https://file.example"}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let environment = ["LATCHKEY_PUBLIC_URL": "https://env.example"]
+        #expect(try loggedPublicURL(["--config", file, "--public-url", "https://flag.example"], environment: environment) == "https://flag.example")
+        #expect(try loggedPublicURL(["--config", file], environment: environment) == "https://env.example")
+        #expect(try loggedPublicURL(["--config", file]) == "https://file.example")
+        #expect(try loggedPublicURL([]).hasPrefix("http://127.0.0.1:"))
+    }
+
+    @Test func theExampleConfigFileIsValid() throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("config/latchkey.example.json").path
+        let server = try LatchkeyProcess(arguments: ["serve", "--config", example, "--port", "0"])
+        defer { server.terminate() }
+        #expect(try server.waitUntilListening() > 0)
+    }
+}

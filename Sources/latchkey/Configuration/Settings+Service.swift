@@ -11,7 +11,7 @@ extension Settings {
                 sessionIdleTimeout: Int64(sessionIdleTimeout), refreshReuseGrace: Int64(refreshReuseGrace),
                 issuer: issuer ?? resolvedPublicURL(boundPort: port), audience: audience,
                 reservedDisplayNames: ReservedDisplayNames(reservedDisplayNames), rateLimitsEnabled: rateLimitsEnabled,
-                loginMaxFailures: loginMaxFailures
+                loginMaxFailures: loginMaxFailures, loginFailureWindow: Int64(loginFailureWindow)
             ),
             ipRatePerMinute: ipRatePerMinute, trustedProxies: trustedProxies,
             eventLoops: eventLoops, hashingThreads: eventLoops

@@ -25,6 +25,7 @@ struct Settings: Sendable {
     var mailFrom = "Latchkey <no-reply@localhost>"
     var rateLimitsEnabled = true
     var loginMaxFailures = 10
+    var loginFailureWindow = 900
     var ipRatePerMinute = 60
     var trustedProxies: [String] = []
     var corsOrigins: [String] = []

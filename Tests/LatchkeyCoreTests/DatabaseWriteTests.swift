@@ -1,0 +1,52 @@
+import Foundation
+import LatchkeyCore
+import SQLite
+import Testing
+
+@Suite struct DatabaseWriteTests {
+    private func makeDatabase() async throws -> (Database, String) {
+        let path = NSTemporaryDirectory() + "latchkey-writer-\(UUID().uuidString).sqlite"
+        let database = try Database(path: path)
+        try await database.write { db in try db.execute("CREATE TABLE items (name TEXT PRIMARY KEY)") }
+        return (database, path)
+    }
+
+    @Test func concurrentWritesAllCommit() async throws {
+        let (database, path) = try await makeDatabase()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<200 {
+                group.addTask { try await database.write { db in try db.run("INSERT INTO items VALUES (?)", "item-\(index)") } }
+            }
+            try await group.waitForAll()
+        }
+        let count = try database.read { db in try db.queryOne("SELECT count(*) FROM items") { $0.int(at: 0) } }
+        #expect(count == 200)
+    }
+
+    @Test func aFailingWriteRollsBackAloneAndOthersInItsBatchCommit() async throws {
+        let (database, path) = try await makeDatabase()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await database.write { db in try db.run("INSERT INTO items VALUES ('taken')") }
+        let good = Task { try await database.write { db in try db.run("INSERT INTO items VALUES ('fresh')") } }
+        let bad = Task {
+            try await database.write { db in
+                try db.run("INSERT INTO items VALUES ('half-done')")
+                try db.run("INSERT INTO items VALUES ('taken')")  // UNIQUE violation
+            }
+        }
+        try await good.value
+        await #expect(throws: SQLiteError.self) { try await bad.value }
+        let names = try database.read { db in try db.query("SELECT name FROM items ORDER BY name") { $0.text(at: 0) ?? "" } }
+        #expect(names == ["fresh", "taken"])
+    }
+
+    @Test func closeCheckpointsTheWAL() async throws {
+        let (database, path) = try await makeDatabase()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await database.write { db in try db.run("INSERT INTO items VALUES ('x')") }
+        try database.close()
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        #expect(walSize == 0)
+    }
+}
