@@ -36,7 +36,7 @@ let package = Package(
             name: "latchkey",
             dependencies: ["LatchkeyAPI", "LatchkeyCore", "HTTPServer", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -188,6 +188,12 @@ final class EventLoop: @unchecked Sendable {
         while connection.pendingOutput < Self.outputHighWater {
             switch connection.phase {
             case .idle, .head:
+                // Empty lines between requests are ignored (RFC 9112 §2.2); they must not
+                // start the header timer, or an idle client gets an unsolicited 408.
+                while case .idle = connection.phase, connection.unreadCount >= 2,
+                      connection.input[connection.inputStart] == ASCII.cr, connection.input[connection.inputStart + 1] == ASCII.lf {
+                    connection.consumeInput(2)
+                }
                 guard connection.unreadCount > 0 else {
                     if connection.peerClosed { beginClosing(connection) }
                     return
@@ -455,9 +461,14 @@ final class EventLoop: @unchecked Sendable {
         connection.output = []
         connection.outputStart = 0
         connection.writeDeadline = 0
+        // Input parked behind the high-water mark waits for this moment even when the
+        // output drained without ever blocking; no read event will come for it.
+        let parked = connection.wantsWrite || connection.unreadCount > 0
         if connection.wantsWrite {
             connection.wantsWrite = false
             updateInterest(connection)
+        }
+        if parked {
             process(connection)  // requests parked behind the high-water mark
             if connection.pendingOutput > 0 { return flush(connection) }
         }
@@ -527,8 +538,10 @@ final class EventLoop: @unchecked Sendable {
         shared.loopsReleasingListener.subtract(1, ordering: .releasing)
         for case let connection? in connections {
             switch connection.phase {
-            case .idle:
+            case .idle where connection.pendingOutput == 0:
                 close(connection)
+            case .idle:
+                beginClosing(connection)  // its last response is still being written
             case .streaming(let stream, _):
                 stream.finish()
             default:

@@ -1,0 +1,41 @@
+import Glibc
+
+/// Runs blocking calls (socket reads, `HTTPServer.shutdown()`) on a fresh thread. On a
+/// 2-core machine the cooperative pool has two threads; a test blocking one of them while
+/// waiting for an off-loop handler that needs it would deadlock until its timeout.
+enum OwnThread {
+    static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            start {
+                continuation.resume(with: Result { try body() })
+            }
+        }
+    }
+
+    private final class Body: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    private static func start(_ run: @escaping @Sendable () -> Void) {
+        var thread = pthread_t()
+        let body = Unmanaged.passRetained(Body(run)).toOpaque()
+        let result = pthread_create(&thread, nil, { pointer in
+            Unmanaged<Body>.fromOpaque(pointer!).takeRetainedValue().run()
+            return nil
+        }, body)
+        // Without threads the socket tests cannot run at all.
+        precondition(result == 0, "pthread_create failed (\(result))")
+        pthread_detach(thread)
+    }
+}
+
+/// Polls `condition` every 10 ms until it holds or `limit` passes; true if it held.
+func eventually(within limit: Duration = .seconds(5), _ condition: @Sendable () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return true
+}

@@ -1,0 +1,96 @@
+import Testing
+@testable import HTTPServer
+
+extension ServerOverSockets {
+    @Suite struct ProblemResponses {
+        @Test func unknownPathGets404ProblemAndKeepsTheConnection() async throws {
+            try await withTestServer { server in
+                let client = try await server.connect()
+                let response = try await client.exchange("GET /nope HTTP/1.1\r\nHost: a\r\n\r\n")
+                #expect(response.status == 404)
+                #expect(response.isProblem)
+                #expect(response.text.contains("\"code\":\"NOT_FOUND\""))
+                let next = try await client.exchange("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
+                #expect(next.status == 200)
+            }
+        }
+
+        @Test func wrongMethodGets405ProblemWithAllow() async throws {
+            try await withTestServer { server in
+                let client = try await server.connect()
+                let onHello = try await client.exchange("DELETE /hello HTTP/1.1\r\nHost: a\r\n\r\n")
+                #expect(onHello.status == 405)
+                #expect(onHello.isProblem)
+                #expect(onHello.header("Allow") == "GET, HEAD")
+                let onEcho = try await client.exchange("GET /echo HTTP/1.1\r\nHost: a\r\n\r\n")
+                #expect(onEcho.status == 405)
+                #expect(onEcho.header("Allow") == "POST")
+            }
+        }
+
+        @Test func throwingHandlerGets500InternalWithoutTheErrorText() async throws {
+            try await withTestServer { server in
+                let client = try await server.connect()
+                try await client.send("GET /fail HTTP/1.1\r\nHost: a\r\n\r\n")
+                let response = try await client.readResponse()
+                #expect(response.status == 500)
+                #expect(response.isProblem)
+                #expect(response.text.contains("\"code\":\"INTERNAL\""))
+                #expect(!response.text.contains(SecretFailure.secret))
+                #expect(!response.fields.contains { $0.value.contains(SecretFailure.secret) })
+                let next = try await client.exchange("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
+                #expect(next.status == 200)
+            }
+        }
+    }
+
+    @Suite struct EngineFields {
+        @Test(arguments: [
+            RawRequestCase("200", "GET /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 200),
+            RawRequestCase("200 to HEAD", "HEAD /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 200),
+            RawRequestCase("404", "GET /nope HTTP/1.1\r\nHost: a\r\n\r\n", status: 404),
+            RawRequestCase("405", "PUT /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 405),
+            RawRequestCase("500", "GET /fail HTTP/1.1\r\nHost: a\r\n\r\n", status: 500),
+            RawRequestCase("streamed 200", "GET /stream HTTP/1.1\r\nHost: a\r\n\r\n", status: 200),
+            RawRequestCase("413", "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 9999\r\n\r\n", status: 413),
+            RawRequestCase("400", "GET / HTTP/1.1\r\nHost: a\r\nBad Name: v\r\n\r\n", status: 400),
+        ])
+        func everyResponseCarriesRequestIdAndNosniff(_ row: RawRequestCase) async throws {
+            try await withTestServer { server in
+                let client = try await server.connect()
+                let response = try await client.exchange(row.request, bodyless: row.request.hasPrefix("HEAD"))
+                #expect(response.status == row.status)
+                #expect(response.carriesEngineFields)
+                #expect(response.header("Date") != nil)
+            }
+        }
+
+        @Test func saneClientRequestIdIsEchoed() async throws {
+            try await withTestServer { server in
+                let client = try await server.connect()
+                let response = try await client.exchange("GET /hello HTTP/1.1\r\nHost: a\r\nX-Request-Id: trace-42:abc/def\r\n\r\n")
+                #expect(response.header("X-Request-Id") == "trace-42:abc/def")
+            }
+        }
+
+        @Test(arguments: ["has space", "quote\"d", String(repeating: "a", count: 129), "caf\u{E9}"])
+        func insaneClientRequestIdIsReplaced(_ id: String) async throws {
+            try await withTestServer { server in
+                let client = try await server.connect()
+                let response = try await client.exchange("GET /hello HTTP/1.1\r\nHost: a\r\nX-Request-Id: \(id)\r\n\r\n")
+                let echoed = try #require(response.header("X-Request-Id"))
+                #expect(echoed != id)
+                #expect(!echoed.isEmpty)
+            }
+        }
+
+        @Test func generatedRequestIdsDiffer() async throws {
+            try await withTestServer { server in
+                let client = try await server.connect()
+                let first = try await client.exchange("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
+                let second = try await client.exchange("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
+                #expect(first.header("X-Request-Id") != second.header("X-Request-Id"))
+            }
+        }
+    }
+}

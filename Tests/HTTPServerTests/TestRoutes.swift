@@ -1,0 +1,72 @@
+import Synchronization
+@testable import HTTPServer
+
+/// What the test handlers observed, for tests that cannot see it on the wire.
+final class TestProbe: Sendable {
+    private let slowStarts = Atomic<Int>(0)
+    private let unfinishedClosed = Atomic<Bool>(false)
+
+    var slowRequestsStarted: Int { slowStarts.load(ordering: .sequentiallyConsistent) }
+    var unfinishedStreamClosed: Bool { unfinishedClosed.load(ordering: .sequentiallyConsistent) }
+
+    func slowRequestStarted() { slowStarts.add(1, ordering: .sequentiallyConsistent) }
+    func unfinishedStreamDidClose() { unfinishedClosed.store(true, ordering: .sequentiallyConsistent) }
+}
+
+/// A counter shared between a test and a thread it started.
+final class SharedCounter: Sendable {
+    private let count = Atomic<Int>(0)
+    var value: Int { count.load(ordering: .sequentiallyConsistent) }
+    func increment() { count.add(1, ordering: .sequentiallyConsistent) }
+}
+
+/// A failure whose text must never reach the client.
+struct SecretFailure: Error, CustomStringConvertible {
+    static let secret = "hunter2"
+    var description: String { "the database password is \(Self.secret)" }
+}
+
+enum TestRoutes {
+    static let streamedChunks = ["one", "two", "three"]
+    /// Larger than the socket buffers and the engine's output high-water mark together.
+    static let bigBody: [UInt8] = (0..<(2 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+
+    static func router(probe: TestProbe) -> Router {
+        var router = Router()
+        router.add("GET", "/hello", inline: { _ in
+            Response(status: 200, headers: [HTTPField(name: "Content-Type", value: "text/plain")], body: Array("hello".utf8))
+        })
+        router.add("POST", "/echo", bodyLimit: 1024, inline: { request in
+            Response(status: 200, body: request.body)
+        })
+        router.add("GET", "/big", inline: { _ in
+            Response(status: 200, body: bigBody)
+        })
+        router.add("GET", "/slow", offLoop: { _ in
+            probe.slowRequestStarted()
+            try await Task.sleep(for: .milliseconds(200))
+            return Response(status: 200, body: Array("slow".utf8))
+        })
+        router.add("GET", "/fail", offLoop: { _ in
+            throw SecretFailure()
+        })
+        router.add("GET", "/stream", inline: { _ in
+            let stream = ResponseStream()
+            Task.detached {
+                for chunk in streamedChunks {
+                    stream.write(Array(chunk.utf8))
+                    try? await Task.sleep(for: .milliseconds(10))
+                }
+                stream.finish()
+            }
+            return Response(status: 200, stream: stream)
+        })
+        router.add("GET", "/unfinished", inline: { _ in
+            let stream = ResponseStream()
+            stream.onClose { probe.unfinishedStreamDidClose() }
+            stream.write(Array("started".utf8))
+            return Response(status: 200, stream: stream)
+        })
+        return router
+    }
+}
