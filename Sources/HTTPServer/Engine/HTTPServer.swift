@@ -40,9 +40,14 @@ public final class HTTPServer: Sendable {
 
     /// Binds and starts the loops; returns once the server accepts connections.
     public func start() throws(ListenError) {
+        try start(on: Listener(host: shared.configuration.host, port: shared.configuration.port))
+    }
+
+    /// Starts on a listener bound beforehand, for callers that need the port (port 0)
+    /// before they can build their routes.
+    public func start(on listener: Listener) throws(ListenError) {
         signal(SIGPIPE, SIG_IGN)
         let configuration = shared.configuration
-        let listener = try Socket.listen(host: configuration.host, port: configuration.port)
         var loops: [EventLoop] = []
         for index in 0..<max(1, configuration.eventLoops) {
             do {

@@ -27,7 +27,10 @@ enum ServeCommand {
         if settings.passwordIterations < 600_000 {
             logger.warning("passwordIterations is \(settings.passwordIterations), below the recommended 600000")
         }
-        let service = try LatchkeyService(database: database, keyring: keyring, options: settings.serviceOptions, logger: logger)
+        // Bound before the service is built: with port 0 the issuer (the public URL)
+        // depends on the port the kernel picks.
+        let listener = try Listener(host: settings.host, port: settings.port)
+        let service = try LatchkeyService(database: database, keyring: keyring, options: settings.serviceOptions(boundPort: listener.port), logger: logger)
 
         let server = HTTPServer(
             configuration: ServerConfiguration(
@@ -39,7 +42,7 @@ enum ServeCommand {
             router: service.makeRouter(), logger: logger, errorResponder: service.errorResponse
         )
         _ = CommonPasswords.count  // load the blocklist now, not during the first signup
-        try server.start()
+        try server.start(on: listener)
         let shownHost = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
         logger.info("listening on http://\(shownHost):\(server.port)", metadata: [
             "publicURL": "\(settings.resolvedPublicURL(boundPort: server.port))", "data": "\(settings.dataDir)",

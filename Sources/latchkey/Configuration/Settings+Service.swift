@@ -3,13 +3,13 @@ import LatchkeyCore
 
 extension Settings {
     /// The API's view of the settings. The issuer defaults to the public URL, which with
-    /// port 0 is only known once bound; tokens use the configured port's form.
-    var serviceOptions: ServiceOptions {
+    /// port 0 is only known once bound.
+    func serviceOptions(boundPort: Int) -> ServiceOptions {
         ServiceOptions(
             policy: AccountsPolicy(
                 passwordIterations: passwordIterations, accessTokenTTL: Int64(accessTokenTTL),
                 sessionIdleTimeout: Int64(sessionIdleTimeout), refreshReuseGrace: Int64(refreshReuseGrace),
-                issuer: issuer ?? resolvedPublicURL(boundPort: port), audience: audience,
+                issuer: issuer ?? resolvedPublicURL(boundPort: boundPort), audience: audience,
                 reservedDisplayNames: ReservedDisplayNames(reservedDisplayNames), rateLimitsEnabled: rateLimitsEnabled,
                 loginMaxFailures: loginMaxFailures, loginFailureWindow: Int64(loginFailureWindow)
             ),
