@@ -24,6 +24,29 @@ extension JWT {
         }).get()
     }
 
+    /// Like `verify(_:with:now:leeway:)` for flat claim sets, read by `FlatJSONObject`
+    /// instead of `JSONDecoder`: the hot-path form, several times cheaper.
+    public static func verifyFlatClaims(
+        _ token: String, with keyring: Keyring, now: Int64, leeway: Int64 = 30
+    ) throws(JWTError) -> FlatJSONObject {
+        guard token.utf8.count <= maximumTokenLength else { throw .malformed }
+        var token = token
+        return try token.withUTF8 { bytes in
+            Result { () throws(JWTError) -> FlatJSONObject in
+                let segments = try TokenSegments(bytes)
+                let key = try keyring.key(forHeader: segments.header)
+                try checkSignature(of: segments, with: key)
+                let claims = try decodePayload(segments.payload) { json throws(JWTError) in
+                    guard let object = FlatJSONObject(parsing: json) else { throw .malformed }
+                    return object
+                }
+                guard let expiry = claims.integer("exp") else { throw .missingExpiry }
+                try checkExpiry(expiry, now: now, leeway: leeway)
+                return claims
+            }
+        }.get()
+    }
+
     private static func verify<Claims: Decodable>(
         _ token: UnsafeBufferPointer<UInt8>, with keyring: Keyring, now: Int64, leeway: Int64
     ) -> Result<Claims, JWTError> {
@@ -66,11 +89,28 @@ extension JWT {
             throw .malformed
         }
         guard let expiry = envelope.expiry else { throw .missingExpiry }
+        try checkExpiry(expiry, now: now, leeway: leeway)
+        guard let claims = envelope.claims else { throw .malformed }
+        return claims
+    }
+
+    private static func checkExpiry(_ expiry: Int64, now: Int64, leeway: Int64) throws(JWTError) {
         let (deadline, overflow) = expiry.addingReportingOverflow(leeway)
         let expired = overflow ? leeway < 0 : now > deadline
         guard !expired else { throw .expired }
-        guard let claims = envelope.claims else { throw .malformed }
-        return claims
+    }
+
+    /// Base64url-decodes the payload into a stack buffer and hands it to `parse`.
+    private static func decodePayload<T>(
+        _ payload: UnsafeBufferPointer<UInt8>, _ parse: (UnsafeBufferPointer<UInt8>) throws(JWTError) -> T
+    ) throws(JWTError) -> T {
+        guard let length = Base64Codec.decodedLength(ofEncodedCount: payload.count) else { throw .malformed }
+        let result: Result<T, JWTError> = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, length)) { buffer in
+            let json = UnsafeMutableBufferPointer(rebasing: buffer[..<length])
+            guard Base64Codec.url.decode(payload, into: json) else { return .failure(.malformed) }
+            return Result { () throws(JWTError) -> T in try parse(UnsafeBufferPointer(json)) }
+        }
+        return try result.get()
     }
 }
 

@@ -10,6 +10,6 @@ enum ChangePasswordHandler {
             caller, current: try body.string("currentPassword"), new: try body.string("newPassword"),
             userAgent: context.userAgent(request)
         )
-        return JSONResponses.make(200, TokenPairBody(pair))
+        return JSONResponses.make(200, JSONResponses.tokenPair(pair))
     }
 }

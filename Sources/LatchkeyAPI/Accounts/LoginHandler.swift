@@ -9,6 +9,6 @@ enum LoginHandler {
         let pair = try await context.accounts.login(
             email: try body.string("email"), password: try body.string("password"), userAgent: context.userAgent(request)
         )
-        return JSONResponses.make(200, TokenPairBody(pair))
+        return JSONResponses.make(200, JSONResponses.tokenPair(pair))
     }
 }

@@ -11,6 +11,6 @@ enum SignupHandler {
             displayName: try body.string("displayName"), confirmPassword: try body.optionalString("confirmPassword")
         )
         let pair = try await context.accounts.signup(form, userAgent: context.userAgent(request))
-        return JSONResponses.make(201, TokenPairBody(pair))
+        return JSONResponses.make(201, JSONResponses.tokenPair(pair))
     }
 }

@@ -6,6 +6,6 @@ enum RefreshHandler {
     static func handle(_ request: Request, _ context: APIContext) async throws -> Response {
         let body = try JSONBody(request)
         let pair = try await context.sessions.refresh(try body.string("refreshToken"))
-        return JSONResponses.make(200, TokenPairBody(pair))
+        return JSONResponses.make(200, JSONResponses.tokenPair(pair))
     }
 }

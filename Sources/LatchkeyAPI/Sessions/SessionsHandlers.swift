@@ -6,12 +6,7 @@ enum SessionsHandlers {
     static func list(_ request: Request, _ context: APIContext) throws -> Response {
         let caller = try context.authenticateInline(request)
         let sessions = try context.sessions.sessions(of: caller, reader: context.reader(request))
-        return JSONResponses.make(200, SessionsBody(sessions: sessions.map { session in
-            SessionsBody.Item(
-                id: session.id, createdAt: RFC3339.format(session.createdAt), lastUsedAt: RFC3339.format(session.lastUsedAt),
-                userAgent: session.userAgent, current: session.id == caller.sessionID
-            )
-        }))
+        return JSONResponses.make(200, JSONResponses.sessions(sessions, current: caller.sessionID))
     }
 
     static func delete(_ request: Request, _ context: APIContext) async throws -> Response {

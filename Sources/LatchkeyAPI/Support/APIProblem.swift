@@ -1,10 +1,9 @@
-import Foundation
 import HTTPServer
 
 /// An RFC 9457 problem as the contract shapes it: a stable `code`, a readable `detail`,
 /// the first offending `field`, every failed field in `errors`.
 struct APIProblem: Error, Sendable {
-    struct FieldError: Encodable, Sendable {
+    struct FieldError: Sendable {
         let field: String
         let code: String
         let detail: String
@@ -21,28 +20,30 @@ struct APIProblem: Error, Sendable {
     var headers: [HTTPField] = []
 
     func response() -> Response {
-        let body = ProblemBody(
-            type: "about:blank", status: status, code: code, title: title, detail: detail,
-            field: field, reason: reason, errors: errors
-        )
-        let bytes = (try? JSONCoding.encoder.encode(body)).map(Array.init) ?? []
+        var json = JSONObjectWriter()
+        json.field("type", "about:blank")
+        json.field("status", Int64(status))
+        json.field("code", code)
+        json.field("title", title)
+        json.field("detail", detail)
+        if let field { json.field("field", field) }
+        if let reason { json.field("reason", reason) }
+        if let errors {
+            json.field("errors", jsonArray: errors.map { error in
+                var item = JSONObjectWriter()
+                item.field("field", error.field)
+                item.field("code", error.code)
+                item.field("detail", error.detail)
+                if let reason = error.reason { item.field("reason", reason) }
+                return item.finish()
+            })
+        }
         return Response(
             status: status,
             headers: [HTTPField(name: "Content-Type", value: "application/problem+json"),
                       HTTPField(name: "Cache-Control", value: "no-store")] + headers,
-            body: bytes
+            body: json.finish()
         )
-    }
-
-    private struct ProblemBody: Encodable {
-        let type: String
-        let status: Int
-        let code: String
-        let title: String
-        let detail: String
-        let field: String?
-        let reason: String?
-        let errors: [FieldError]?
     }
 }
 
@@ -74,12 +75,4 @@ extension APIProblem {
         detail: "The server is busy. Please try again in a moment.",
         headers: [HTTPField(name: "Retry-After", value: "1")]
     )
-}
-
-enum JSONCoding {
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return encoder
-    }()
 }

@@ -1,87 +1,70 @@
-import Foundation
+import Glibc
 import HTTPServer
 import LatchkeyCore
 
-/// Response bodies of the contract ("Objects"), encoded with nulls kept where the
-/// contract shows them.
+/// Response bodies of the contract ("Objects"), nulls kept where the contract shows them.
 enum JSONResponses {
     static let noStore = [HTTPField(name: "Cache-Control", value: "no-store")]
 
-    static func make(_ status: Int, _ body: some Encodable, private isPrivate: Bool = true) -> Response {
-        let bytes = (try? JSONCoding.encoder.encode(body)).map(Array.init) ?? []
-        return .json(status, bytes, headers: isPrivate ? noStore : [])
+    /// Private by default: tokens and account data must not be cached anywhere.
+    static func make(_ status: Int, _ body: [UInt8], private isPrivate: Bool = true) -> Response {
+        .json(status, body, headers: isPrivate ? noStore : [])
     }
 
     static func noContent() -> Response {
         Response(status: 204, headers: noStore)
     }
-}
 
-struct UserBody: Encodable {
-    let user: User
-
-    enum CodingKeys: String, CodingKey { case id, email, emailVerified, displayName, photoURL, createdAt }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(user.id, forKey: .id)
-        try container.encode(user.email, forKey: .email)
-        try container.encode(user.emailVerified, forKey: .emailVerified)
-        try container.encode(user.displayName, forKey: .displayName)
-        try container.encode(user.photoURL, forKey: .photoURL)
-        try container.encode(RFC3339.format(user.createdAt), forKey: .createdAt)
-    }
-}
-
-struct PublicProfileBody: Encodable {
-    let profile: PublicProfile
-
-    enum CodingKeys: String, CodingKey { case id, displayName, photoURL }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(profile.id, forKey: .id)
-        try container.encode(profile.displayName, forKey: .displayName)
-        try container.encode(profile.photoURL, forKey: .photoURL)
-    }
-}
-
-struct TokenPairBody: Encodable {
-    let accessToken: String
-    let tokenType = "Bearer"
-    let expiresIn: Int64
-    let refreshToken: String
-    let user: UserBody
-
-    init(_ pair: TokenPair) {
-        accessToken = pair.accessToken
-        expiresIn = pair.expiresIn
-        refreshToken = pair.refreshToken
-        user = UserBody(user: pair.user)
-    }
-}
-
-struct SessionsBody: Encodable {
-    struct Item: Encodable {
-        let id: String
-        let createdAt: String
-        let lastUsedAt: String
-        let userAgent: String?
-        let current: Bool
-
-        enum CodingKeys: String, CodingKey { case id, createdAt, lastUsedAt, userAgent, current }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(createdAt, forKey: .createdAt)
-            try container.encode(lastUsedAt, forKey: .lastUsedAt)
-            try container.encode(userAgent, forKey: .userAgent)
-            try container.encode(current, forKey: .current)
-        }
+    static func user(_ user: User) -> [UInt8] {
+        var json = JSONObjectWriter()
+        json.field("id", user.id)
+        json.field("email", user.email)
+        json.field("emailVerified", user.emailVerified)
+        json.field("displayName", user.displayName)
+        json.field("photoURL", user.photoURL)
+        json.field("createdAt", RFC3339.format(user.createdAt))
+        return json.finish()
     }
 
-    let sessions: [Item]
+    static func publicProfile(_ profile: PublicProfile) -> [UInt8] {
+        var json = JSONObjectWriter()
+        json.field("id", profile.id)
+        json.field("displayName", profile.displayName)
+        json.field("photoURL", profile.photoURL)
+        return json.finish()
+    }
+
+    static func tokenPair(_ pair: TokenPair) -> [UInt8] {
+        var json = JSONObjectWriter()
+        json.field("accessToken", pair.accessToken)
+        json.field("tokenType", "Bearer")
+        json.field("expiresIn", pair.expiresIn)
+        json.field("refreshToken", pair.refreshToken)
+        json.field("user", json: user(pair.user))
+        return json.finish()
+    }
+
+    static func sessions(_ sessions: [Session], current: String) -> [UInt8] {
+        var json = JSONObjectWriter()
+        json.field("sessions", jsonArray: sessions.map { session in
+            var item = JSONObjectWriter()
+            item.field("id", session.id)
+            item.field("createdAt", RFC3339.format(session.createdAt))
+            item.field("lastUsedAt", RFC3339.format(session.lastUsedAt))
+            item.field("userAgent", session.userAgent)
+            item.field("current", session.id == current)
+            return item.finish()
+        })
+        return json.finish()
+    }
+
+    static func availability(_ answer: DisplayNameAvailability) -> [UInt8] {
+        var json = JSONObjectWriter()
+        json.field("displayName", answer.displayName)
+        json.field("available", answer.available)
+        if let reason = answer.reason { json.field("reason", reason) }
+        return json.finish()
+    }
 }
 
 /// `2026-11-22T17:30:00Z`: UTC, whole seconds, as Swift's `.iso8601` decodes it.

@@ -3,17 +3,11 @@ import LatchkeyCore
 
 /// `GET /v1/display-names/{name}` (no auth, throttled per address, inline).
 enum DisplayNameHandler {
-    private struct Body: Encodable {
-        let displayName: String
-        let available: Bool
-        let reason: String?
-    }
-
     static func handle(_ request: Request, _ context: APIContext) throws -> Response {
         try context.throttle.admit(request, to: .displayNames)
         let answer = try DisplayNameAvailability.check(
             request.pathParameters["name"] ?? "", reserved: context.policy.reservedDisplayNames, reader: context.reader(request)
         )
-        return JSONResponses.make(200, Body(displayName: answer.displayName, available: answer.available, reason: answer.reason), private: false)
+        return JSONResponses.make(200, JSONResponses.availability(answer), private: false)
     }
 }

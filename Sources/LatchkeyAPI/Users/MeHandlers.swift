@@ -5,7 +5,7 @@ import LatchkeyCore
 enum MeHandlers {
     static func get(_ request: Request, _ context: APIContext) throws -> Response {
         let caller = try context.authenticateInline(request)
-        return JSONResponses.make(200, UserBody(user: try context.accounts.me(caller, reader: context.reader(request))))
+        return JSONResponses.make(200, JSONResponses.user(try context.accounts.me(caller, reader: context.reader(request))))
     }
 
     static func patch(_ request: Request, _ context: APIContext) async throws -> Response {
@@ -16,7 +16,7 @@ enum MeHandlers {
         case .some(let url): .set(url)
         }
         let user = try await context.accounts.updateProfile(caller, ProfileChange(displayName: try body.optionalString("displayName"), photoURL: photoURL))
-        return JSONResponses.make(200, UserBody(user: user))
+        return JSONResponses.make(200, JSONResponses.user(user))
     }
 
     static func delete(_ request: Request, _ context: APIContext) async throws -> Response {

@@ -1,0 +1,197 @@
+/// A JSON object whose values are all scalars, parsed by hand. JWT claim sets of this
+/// server are flat, and on the hot path (every authenticated request) Foundation's
+/// `JSONDecoder` cost several times the HMAC; this parser is a single pass with no
+/// intermediate tree. Nested arrays or objects are refused.
+public struct FlatJSONObject: Sendable, Equatable {
+    public enum Value: Sendable, Equatable {
+        case string(String)
+        case integer(Int64)
+        case number(Double)
+        case bool(Bool)
+        case null
+    }
+
+    public private(set) var values: [String: Value] = [:]
+
+    public subscript(key: String) -> Value? { values[key] }
+
+    public func string(_ key: String) -> String? {
+        if case .string(let value)? = values[key] { value } else { nil }
+    }
+
+    public func integer(_ key: String) -> Int64? {
+        if case .integer(let value)? = values[key] { value } else { nil }
+    }
+
+    public func bool(_ key: String) -> Bool? {
+        if case .bool(let value)? = values[key] { value } else { nil }
+    }
+
+    /// Nil unless `bytes` is exactly one flat JSON object (RFC 8259), whitespace around.
+    public init?(parsing bytes: UnsafeBufferPointer<UInt8>) {
+        var reader = Reader(bytes: bytes)
+        reader.skipWhitespace()
+        guard reader.take(UInt8(ascii: "{")) else { return nil }
+        reader.skipWhitespace()
+        if !reader.take(UInt8(ascii: "}")) {
+            repeat {
+                reader.skipWhitespace()
+                guard let key = reader.string() else { return nil }
+                reader.skipWhitespace()
+                guard reader.take(UInt8(ascii: ":")) else { return nil }
+                reader.skipWhitespace()
+                guard let value = reader.value() else { return nil }
+                values[key] = value
+                reader.skipWhitespace()
+            } while reader.take(UInt8(ascii: ","))
+            guard reader.take(UInt8(ascii: "}")) else { return nil }
+        }
+        reader.skipWhitespace()
+        guard reader.atEnd else { return nil }
+    }
+}
+
+private struct Reader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    var atEnd: Bool { index == bytes.count }
+
+    mutating func take(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func value() -> FlatJSONObject.Value? {
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "\""): return string().map { .string($0) }
+        case UInt8(ascii: "t"): return literal("true") ? .bool(true) : nil
+        case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
+        case UInt8(ascii: "n"): return literal("null") ? .null : nil
+        default: return number()
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - index >= count else { return false }
+        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
+        index += count
+        return true
+    }
+
+    /// `-? int frac? exp?`; integers that fit stay exact (`exp`, `iat`).
+    private mutating func number() -> FlatJSONObject.Value? {
+        let start = index
+        _ = take(UInt8(ascii: "-"))
+        guard let first = peekDigit() else { return nil }
+        index += 1
+        if first != 0 { while peekDigit() != nil { index += 1 } }
+        var isInteger = true
+        if take(UInt8(ascii: ".")) {
+            isInteger = false
+            guard peekDigit() != nil else { return nil }
+            while peekDigit() != nil { index += 1 }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            index += 1
+            if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
+            guard peekDigit() != nil else { return nil }
+            while peekDigit() != nil { index += 1 }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if isInteger, let integer = Int64(text) { return .integer(integer) }
+        return Double(text).map { .number($0) }
+    }
+
+    private func peekDigit() -> UInt8? {
+        guard index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") else { return nil }
+        return bytes[index] - UInt8(ascii: "0")
+    }
+
+    /// A string with every escape of RFC 8259 §7, surrogate pairs included; raw control
+    /// characters and invalid UTF-8 are refused.
+    mutating func string() -> String? {
+        guard take(UInt8(ascii: "\"")) else { return nil }
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+            index += 1
+        }
+        guard index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: "\"") {
+            let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            index += 1
+            return text
+        }
+        var scalars = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(validating: scalars, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard index < bytes.count else { return nil }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(escape)
+                case UInt8(ascii: "b"): scalars.append(0x08)
+                case UInt8(ascii: "f"): scalars.append(0x0C)
+                case UInt8(ascii: "n"): scalars.append(0x0A)
+                case UInt8(ascii: "r"): scalars.append(0x0D)
+                case UInt8(ascii: "t"): scalars.append(0x09)
+                case UInt8(ascii: "u"):
+                    guard let scalar = unicodeEscape() else { return nil }
+                    scalars.append(contentsOf: String(Character(scalar)).utf8)
+                default: return nil
+                }
+            case 0..<0x20:
+                return nil
+            default:
+                scalars.append(byte)
+            }
+        }
+        return nil
+    }
+
+    /// After `\u`: four hex digits, or a surrogate pair of two escapes.
+    private mutating func unicodeEscape() -> Unicode.Scalar? {
+        guard let high = hex4() else { return nil }
+        if (0xD800..<0xDC00).contains(high) {
+            guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
+            return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+        }
+        return Unicode.Scalar(high)
+    }
+
+    private mutating func hex4() -> UInt32? {
+        guard bytes.count - index >= 4 else { return nil }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+}
