@@ -30,11 +30,14 @@ let package = Package(
         .target(name: "LatchkeyCore", dependencies: ["SQLite", "AuthCrypto"]),
         .target(
             name: "LatchkeyAPI",
-            dependencies: ["HTTPServer", "LatchkeyCore", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["HTTPServer", "LatchkeyCore", "AuthCrypto", "SQLite", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "latchkey",
-            dependencies: ["LatchkeyAPI", "LatchkeyCore", "HTTPServer", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "LatchkeyAPI", "LatchkeyCore", "HTTPServer", "AuthCrypto", "SQLite",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),

@@ -1,7 +1,8 @@
-/// A JSON object whose values are all scalars, parsed by hand. JWT claim sets of this
-/// server are flat, and on the hot path (every authenticated request) Foundation's
-/// `JSONDecoder` cost several times the HMAC; this parser is a single pass with no
-/// intermediate tree. Nested arrays or objects are refused.
+/// A JSON object read by hand in one pass, with its scalar members kept and nested
+/// arrays or objects checked but kept only as `.composite`. JWT claim sets and request
+/// bodies of this server are flat; on the hot path (every authenticated request)
+/// Foundation's `JSONDecoder` cost several times the HMAC, and `JSONSerialization` would
+/// pull all of Foundation (and ICU) into the process.
 public struct FlatJSONObject: Sendable, Equatable {
     public enum Value: Sendable, Equatable {
         case string(String)
@@ -9,6 +10,8 @@ public struct FlatJSONObject: Sendable, Equatable {
         case number(Double)
         case bool(Bool)
         case null
+        /// An array or object: well-formed, not represented.
+        case composite
     }
 
     public private(set) var values: [String: Value] = [:]
@@ -27,7 +30,17 @@ public struct FlatJSONObject: Sendable, Equatable {
         if case .bool(let value)? = values[key] { value } else { nil }
     }
 
-    /// Nil unless `bytes` is exactly one flat JSON object (RFC 8259), whitespace around.
+    /// Whether `bytes` is exactly one JSON value of any kind (RFC 8259), whitespace around:
+    /// tells "not JSON" from "JSON, but not an object".
+    public static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var reader = Reader(bytes: bytes)
+        reader.skipWhitespace()
+        guard reader.value() != nil else { return false }
+        reader.skipWhitespace()
+        return reader.atEnd
+    }
+
+    /// Nil unless `bytes` is exactly one JSON object (RFC 8259), whitespace around.
     public init?(parsing bytes: UnsafeBufferPointer<UInt8>) {
         var reader = Reader(bytes: bytes)
         reader.skipWhitespace()
@@ -54,6 +67,9 @@ public struct FlatJSONObject: Sendable, Equatable {
 private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    var depth = 0
+    /// Deeper nesting is refused rather than followed: a bound on work and stack.
+    static let maxDepth = 32
 
     var atEnd: Bool { index == bytes.count }
 
@@ -79,8 +95,33 @@ private struct Reader {
         case UInt8(ascii: "t"): return literal("true") ? .bool(true) : nil
         case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
         case UInt8(ascii: "n"): return literal("null") ? .null : nil
+        case UInt8(ascii: "["), UInt8(ascii: "{"): return skipComposite() ? .composite : nil
         default: return number()
         }
+    }
+
+    /// Checks an array or object and moves past it.
+    private mutating func skipComposite() -> Bool {
+        guard depth < Self.maxDepth else { return false }
+        depth += 1
+        defer { depth -= 1 }
+        let isObject = bytes[index] == UInt8(ascii: "{")
+        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        index += 1
+        skipWhitespace()
+        if take(close) { return true }
+        repeat {
+            skipWhitespace()
+            if isObject {
+                guard string() != nil else { return false }
+                skipWhitespace()
+                guard take(UInt8(ascii: ":")) else { return false }
+                skipWhitespace()
+            }
+            guard value() != nil else { return false }
+            skipWhitespace()
+        } while take(UInt8(ascii: ","))
+        return take(close)
     }
 
     private mutating func literal(_ word: StaticString) -> Bool {

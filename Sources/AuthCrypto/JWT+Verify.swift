@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension JWT {
     /// Checks a token and returns its claims. Runs inline on the event loop for every

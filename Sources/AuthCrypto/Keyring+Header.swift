@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Keyring {
     /// The key a token header names, or why there is none.

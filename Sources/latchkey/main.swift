@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import Logging
 
@@ -7,7 +7,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.first ?? "serve"
 
 func fail(_ message: String, code: Int32) -> Never {
-    FileHandle.standardError.write(Data("latchkey: \(message)\n".utf8))
+    StandardError.write("latchkey: \(message)\n")
     exit(code)
 }
 

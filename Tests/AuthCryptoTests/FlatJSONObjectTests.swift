@@ -24,8 +24,28 @@ import Testing
         #expect(object?.string("k") == "q\" b\\ s/ \u{08}\u{0C}\n\r\t é 🔑")
     }
 
+    @Test func keepsNestedValuesOnlyAsComposite() throws {
+        let object = try #require(parse(#"{"a": {"b": [1, "x", {"c": null}]}, "d": [], "e": "kept"}"#))
+        #expect(object["a"] == .composite)
+        #expect(object["d"] == .composite)
+        #expect(object.string("e") == "kept")
+    }
+
+    @Test func tellsJSONThatIsNotAnObjectFromNotJSON() {
+        func wellFormed(_ text: String) -> Bool {
+            var text = text
+            return text.withUTF8 { FlatJSONObject.isWellFormed($0) }
+        }
+        #expect(wellFormed("[1, 2]"))
+        #expect(wellFormed(" \"text\" "))
+        #expect(wellFormed("42"))
+        #expect(!wellFormed("{"))
+        #expect(!wellFormed("nope"))
+        #expect(!wellFormed(String(repeating: "[", count: 40) + String(repeating: "]", count: 40)), "nesting is bounded")
+    }
+
     @Test(arguments: [
-        "", "[]", "{", "{\"a\":1,}", "{\"a\" 1}", "{\"a\":{}}", "{\"a\":[1]}", "{\"a\":01}", "{\"a\":1.}",
+        "", "[]", "{", "{\"a\":1,}", "{\"a\" 1}", "{\"a\":[1,]}", "{\"a\":{\"b\"}}", "{\"a\":01}", "{\"a\":1.}",
         "{\"a\":tru}", "{\"a\":\"x}", "{\"a\":\"\u{01}\"}", "{\"a\":\"\\x\"}", "{\"a\":\"\\ud800\"}", "{} x", "{a:1}",
     ])
     func refusesAnythingButOneFlatObject(_ text: String) {

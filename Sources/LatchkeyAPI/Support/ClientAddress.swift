@@ -1,4 +1,4 @@
-import Foundation
+import LatchkeyCore
 import HTTPServer
 
 /// The address a request comes from. `X-Forwarded-For` is believed only when the peer is
@@ -11,7 +11,7 @@ struct ClientAddress: Sendable {
         guard trustedProxies.contains(request.remoteAddress), let forwarded = request.header("x-forwarded-for") else {
             return request.remoteAddress
         }
-        let hops = forwarded.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let hops = forwarded.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         return hops.last { !trustedProxies.contains($0) } ?? hops.first ?? request.remoteAddress
     }
 }

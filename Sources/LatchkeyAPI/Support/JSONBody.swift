@@ -1,19 +1,21 @@
-import Foundation
+import AuthCrypto
 import HTTPServer
+import LatchkeyCore
 
 /// A JSON object request body with typed field access. Unknown fields are ignored; a
 /// wrong type or a missing required field is 400 `INVALID_ARGUMENT` naming the field.
 struct JSONBody {
-    private let object: [String: Any]
+    private let object: FlatJSONObject
 
-    /// 415 for another media type, 400 `MALFORMED_JSON` for bytes that are not a JSON object.
+    /// 415 for another media type, 400 `MALFORMED_JSON` for bytes that are not JSON.
     init(_ request: Request) throws(APIProblem) {
-        let contentType = request.header("content-type")?.lowercased() ?? ""
-        guard contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) == "application/json" else {
-            throw .unsupportedMediaType
+        let mediaType = request.header("content-type")?.split(separator: ";").first.map { $0.trimmingWhitespace().lowercased() }
+        guard mediaType == "application/json" else { throw .unsupportedMediaType }
+        let parsed = request.body.withUnsafeBufferPointer { bytes in
+            (object: FlatJSONObject(parsing: bytes), wellFormed: FlatJSONObject.isWellFormed(bytes))
         }
-        guard let value = try? JSONSerialization.jsonObject(with: Data(request.body)) else { throw .malformedJSON }
-        guard let object = value as? [String: Any] else {
+        guard parsed.wellFormed else { throw .malformedJSON }
+        guard let object = parsed.object else {
             throw .invalidArgument(field: "body", detail: "The body must be a JSON object.")
         }
         self.object = object
@@ -27,16 +29,20 @@ struct JSONBody {
     }
 
     func optionalString(_ field: String) throws(APIProblem) -> String? {
-        guard let value = object[field], !(value is NSNull) else { return nil }
-        guard let text = value as? String else { throw .invalidArgument(field: field, detail: "\(field) must be a string.") }
-        return text
+        switch object[field] {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        default: throw .invalidArgument(field: field, detail: "\(field) must be a string.")
+        }
     }
 
     /// Absent, explicitly null, or a string: PATCH tells "remove" from "leave as is".
     func nullableString(_ field: String) throws(APIProblem) -> String?? {
-        guard let value = object[field] else { return .none }
-        if value is NSNull { return .some(nil) }
-        guard let text = value as? String else { throw .invalidArgument(field: field, detail: "\(field) must be a string or null.") }
-        return .some(text)
+        switch object[field] {
+        case nil: return .none
+        case .null?: return .some(nil)
+        case .string(let text)?: return .some(text)
+        default: throw .invalidArgument(field: field, detail: "\(field) must be a string or null.")
+        }
     }
 }

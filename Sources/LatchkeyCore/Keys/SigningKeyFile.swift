@@ -1,5 +1,5 @@
 import AuthCrypto
-import Foundation
+import FoundationEssentials
 import Glibc
 
 public struct SigningKeyFileError: Error, CustomStringConvertible {
@@ -20,7 +20,7 @@ public enum SigningKeyFile {
         guard let text = FileManager.default.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) }) else {
             throw SigningKeyFileError(description: "cannot read the signing key file \(path)")
         }
-        let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ":", maxSplits: 1)
+        let parts = text.trimmingWhitespace().split(separator: ":", maxSplits: 1)
         guard parts.count == 2, let secret = Data(base64Encoded: String(parts[1])),
               let key = try? SigningKey(id: String(parts[0]), secret: Array(secret)) else {
             throw SigningKeyFileError(description: "the signing key file \(path) is malformed; delete it to generate a new key (this signs everyone out)")

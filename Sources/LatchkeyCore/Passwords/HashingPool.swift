@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import Synchronization
 
 /// Thrown when the password-hashing queue is full: the caller answers 503 with
@@ -20,7 +20,7 @@ public final class HashingPool: Sendable {
     public init(threads: Int, capacity: Int) {
         self.capacity = capacity
         for _ in 0..<max(1, threads) {
-            Thread.detachNewThread { [self] in work() }
+            DedicatedThread.start { [self] in work() }
         }
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 public struct DataDirectoryError: Error, CustomStringConvertible {
@@ -7,13 +6,19 @@ public struct DataDirectoryError: Error, CustomStringConvertible {
 
 /// The directory that holds the database, the generated key and (later) pictures and mail.
 public enum DataDirectory {
-    /// Creates the directory (mode 0700) if needed and proves it is writable, so a bad
-    /// path fails at start-up with one clear line instead of at the first write.
+    /// Creates the directory (mode 0700, parents as needed) and proves it is writable, so a
+    /// bad path fails at start-up with one clear line instead of at the first write.
     public static func prepare(_ path: String) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw DataDirectoryError(description: "cannot create data directory \(path): \(reason(error))")
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0, errno != EEXIST {
+                throw DataDirectoryError(description: "cannot create data directory \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw DataDirectoryError(description: "cannot create data directory \(path): \(String(cString: strerror(ENOTDIR)))")
         }
         let probe = path + "/.write-test-\(getpid())"
         let fd = open(probe, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -22,13 +27,5 @@ public enum DataDirectory {
         }
         close(fd)
         unlink(probe)
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return nsError.localizedDescription
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import SQLite
 import Synchronization
 
@@ -22,7 +22,7 @@ final class DatabaseWriter: Sendable {
 
     /// Takes ownership of `connection`; nothing else may use it afterwards.
     init(connection: Connection) {
-        Thread.detachNewThread { [self] in run(connection) }
+        DedicatedThread.start { [self] in run(connection) }
     }
 
     /// Runs `body` in the next batch and returns its result once the batch is committed.

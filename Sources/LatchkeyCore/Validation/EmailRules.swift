@@ -1,4 +1,3 @@
-import Foundation
 
 /// The API's email rule: trimmed, at most 254 characters, and the whole address matches
 /// `[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`. Deliberately the common
@@ -10,7 +9,7 @@ public enum EmailRules {
     public static let maximumLength = 254
 
     public static func normalize(_ raw: String) -> Result<ValidEmail, ValidationFailure> {
-        let address = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let address = raw.trimmingWhitespace()
         if address.isEmpty {
             return .failure(failure("Enter an email address."))
         }

@@ -4,7 +4,7 @@ enum HelpText {
 
     static var text: String {
         let rows = SettingsCatalog.all.map { spec in
-            "  \(spec.flagName.padding(toLength: 28, withPad: " ", startingAt: 0)) \(spec.environmentName)"
+            "  \(spec.flagName + String(repeating: " ", count: max(1, 29 - spec.flagName.count))) \(spec.environmentName)"
         }
         return """
         latchkey \(version): a self-hosted auth server in one binary.

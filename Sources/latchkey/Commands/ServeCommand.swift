@@ -1,5 +1,4 @@
 import AuthCrypto
-import Foundation
 import Glibc
 import HTTPServer
 import LatchkeyAPI

@@ -1,4 +1,4 @@
-import Foundation
+import LatchkeyCore
 import Logging
 
 /// One row of the configuration table: its names in the file, the environment and on the
@@ -36,7 +36,7 @@ struct SettingValueError: Error {
 extension SettingSpec {
     static func integer(_ key: String, _ range: ClosedRange<Int>, _ path: WritableKeyPath<Settings, Int> & Sendable) -> SettingSpec {
         SettingSpec(key: key) { settings, text throws(SettingValueError) in
-            guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
+            guard let value = Int(text.trimmingWhitespace()), range.contains(value) else {
                 throw SettingValueError(expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
             settings[keyPath: path] = value

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LatchkeyCore
 import Logging
 
 /// The configuration table, in the order the README documents it.
@@ -59,7 +60,7 @@ enum SettingsCatalog {
         let expected = "kid:base64key pairs separated by commas, each key at least 32 bytes"
         var keys: [(id: String, secret: [UInt8])] = []
         for entry in text.split(separator: ",") {
-            let parts = entry.trimmingCharacters(in: .whitespaces).split(separator: ":", maxSplits: 1)
+            let parts = entry.trimmingWhitespace().split(separator: ":", maxSplits: 1)
             guard parts.count == 2, !parts[0].isEmpty,
                   let secret = Data(base64Encoded: String(parts[1])), secret.count >= 32 else {
                 throw SettingValueError(expected: expected)

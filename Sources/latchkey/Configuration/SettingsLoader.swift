@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A configuration problem, said in one line a person can act on.
 struct ConfigurationError: Error, CustomStringConvertible {

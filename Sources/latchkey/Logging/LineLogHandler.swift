@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 
 /// Writes one line per event to standard error: readable text on a laptop, JSON in a
@@ -10,6 +11,12 @@ struct LineLogHandler: LogHandler {
     var metadata: Logger.Metadata = [:]
     var metadataProvider: Logger.MetadataProvider?
 
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
@@ -19,17 +26,23 @@ struct LineLogHandler: LogHandler {
         var fields = metadata
         if let extra = event.metadata { fields.merge(extra) { $1 } }
         let time = Date().formatted(.iso8601)
-        let line: String
         switch format {
         case .text:
             let extras = fields.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
-            line = "\(time) \(event.level) \(label): \(event.message)\(extras)\n"
+            StandardError.write("\(time) \(event.level) \(label): \(event.message)\(extras)\n")
         case .json:
-            var object: [String: String] = ["time": time, "level": event.level.rawValue, "logger": label, "message": "\(event.message)"]
+            var object = ["time": time, "level": event.level.rawValue, "logger": label, "message": "\(event.message)"]
             for (key, value) in fields { object[key] = "\(value)" }
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-            line = String(decoding: data, as: UTF8.self) + "\n"
+            let data = (try? Self.encoder.encode(object)) ?? Data()
+            StandardError.write(String(decoding: data, as: UTF8.self) + "\n")
         }
-        FileHandle.standardError.write(Data(line.utf8))
+    }
+}
+
+/// One `write(2)` per line, so lines from several threads never interleave.
+enum StandardError {
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
     }
 }
