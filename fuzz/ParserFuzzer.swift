@@ -163,24 +163,19 @@ private func checkFramingFields(_ head: RequestHead, framing: BodyFraming) {
 
 // MARK: - Support
 
-/// Outcomes compared between whole and split parses. A failure compares by its kind;
-/// see `FUZZ_STRICT_ERRORS` in scripts/fuzz for comparing the exact error too.
+/// Outcomes compared between whole and split parses, failures by their exact error: the
+/// parser checks limits byte by byte, so how the bytes arrive must not change the status.
 private enum Outcome: Equatable {
     case complete(RequestHead, consumed: Int)
     case incomplete
-    case failure(HeadParseError?)
+    case failure(HeadParseError)
 }
-
-private let strictErrors: Bool = {
-    guard let value = getenv("FUZZ_STRICT_ERRORS") else { return false }
-    return String(cString: value) == "1"
-}()
 
 private func outcome(_ result: HeadParseResult) -> Outcome {
     switch result {
     case .complete(let head, let consumed): .complete(head, consumed: consumed)
     case .incomplete: .incomplete
-    case .failure(let error): .failure(strictErrors ? error : nil)
+    case .failure(let error): .failure(error)
     }
 }
 
@@ -194,7 +189,7 @@ private func chunkOutcome(_ result: ChunkedDecodeResult) -> ChunkOutcome {
     switch result {
     case .needMore: .needMore
     case .done(let consumed): .done(consumed: consumed)
-    case .failure(let error): .failure(strictErrors ? error : nil)
+    case .failure(let error): .failure(error)
     }
 }
 

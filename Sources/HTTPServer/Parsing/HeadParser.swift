@@ -41,6 +41,9 @@ public struct HeadParser: Sendable {
         let count = bytes.count
         var index = scanned
         while index < count {
+            // Limits are checked byte by byte, so the first violation in byte order wins
+            // however the bytes were split across reads (the fuzzer checks that).
+            if index >= limits.maxHeaderSectionBytes { return .failure(.headerSectionTooLarge) }
             let byte = bytes[index]
             if byte == ASCII.lf {
                 guard index > 0, bytes[index - 1] == ASCII.cr else { return .failure(.badRequest("bare LF in head")) }
@@ -52,7 +55,6 @@ public struct HeadParser: Sendable {
                     fieldLines += 1
                     if fieldLines > limits.maxFieldCount { return .failure(.headerSectionTooLarge) }
                 } else if lineLength > 0 {
-                    if lineLength > limits.maxRequestLineBytes { return .failure(.requestLineTooLong) }
                     requestLineStart = lineStart
                     requestLineEnd = index
                 }
@@ -63,19 +65,16 @@ public struct HeadParser: Sendable {
                 if bytes[index + 1] != ASCII.lf { return .failure(.badRequest("bare CR in head")) }
             } else if byte == 0 {
                 return .failure(.badRequest("NUL in head"))
+            } else if requestLineEnd == nil, index - lineStart >= limits.maxRequestLineBytes {
+                return .failure(.requestLineTooLong)
             }
             index += 1
         }
         scanned = index
-        if requestLineEnd == nil, index - lineStart > limits.maxRequestLineBytes {
-            return .failure(.requestLineTooLong)
-        }
-        if count > limits.maxHeaderSectionBytes { return .failure(.headerSectionTooLarge) }
         return .incomplete
     }
 
     private func finish(_ bytes: UnsafeBufferPointer<UInt8>, requestLineEnd: Int, headEnd: Int) -> HeadParseResult {
-        if headEnd > limits.maxHeaderSectionBytes { return .failure(.headerSectionTooLarge) }
         let requestLine: (method: String, target: String, version: HTTPVersion)
         switch Self.parseRequestLine(bytes, from: requestLineStart, to: requestLineEnd - 1) {
         case .success(let line): requestLine = line
