@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension Accounts {
+    /// `POST /v1/auth/refresh`: rotation, the reuse grace for retrying clients, theft
+    /// detection after it, and sessions ending when idle.
+    @Suite struct Refresh {
+        @Test func refreshAnswersANewPairForTheSameSession() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let response = try server.refresh(ada.refreshToken)
+            expectTokenPair(response, 200, email: "ada@example.com", displayName: "ada")
+            expectNoSecrets(response, also: [ada.refreshToken])
+            let renewed = try Account(response, password: ada.password)
+            #expect(renewed.refreshToken != ada.refreshToken, "the refresh token rotates")
+            #expect(renewed.sessionID == ada.sessionID, "the same session goes on")
+            #expect(try server.me(renewed.accessToken).status == 200)
+            #expect(try server.me(ada.accessToken).status == 200, "the session is not revoked by a refresh")
+        }
+
+        @Test func eachTokenOfARotationChainWorks() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            var account = try server.signUp("ada@example.com", "ada")
+            var seen: Set<String> = [account.refreshToken]
+            for step in 1...4 {
+                let response = try server.refresh(account.refreshToken)
+                expectTokenPair(response, 200)
+                account = try Account(response, password: account.password)
+                #expect(seen.insert(account.refreshToken).inserted, "step \(step) issues a token never seen before")
+                #expect(try server.me(account.accessToken).status == 200, "step \(step)")
+            }
+            let sessions = try server.call("GET", "/v1/auth/sessions", token: account.accessToken)
+            #expect((sessions["sessions"] as? [Any])?.count == 1, "rotation never opens another session: \(sessions)")
+        }
+
+        @Test func aRotatedTokenPresentedWithinTheGraceGetsANewPairForTheSameSession() throws {
+            let server = try AccountServer()  // the default grace: 10 s
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let first = try server.refresh(ada.refreshToken)
+            expectTokenPair(first, 200)
+            // The client never saw that answer and retries with the token it still has.
+            let retry = try server.refresh(ada.refreshToken)
+            expectTokenPair(retry, 200)
+            let retried = try Account(retry, password: ada.password)
+            #expect(retried.sessionID == ada.sessionID, "the retry continues the same session")
+            #expect(try server.me(retried.accessToken).status == 200)
+            let refreshed = try server.refresh(retried.refreshToken)
+            expectTokenPair(refreshed, 200)  // the pair from the retry can itself be refreshed
+        }
+
+        @Test(.timeLimit(.minutes(2)))
+        func aRotatedTokenPresentedAfterTheGraceRevokesTheWholeSession() async throws {
+            let server = try AccountServer(["--refresh-reuse-grace", "1"])
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let phone = try server.logIn("ada@example.com", userAgent: "Phone/1")
+            let rotated = try Account(try server.refresh(ada.refreshToken), password: ada.password)
+
+            try await Task.sleep(for: .seconds(3))
+            let stolen = try server.refresh(ada.refreshToken)
+            expectProblem(stolen, 401, "REFRESH_TOKEN_REUSED")
+            #expect(stolen["accessToken"] == nil && stolen["refreshToken"] == nil)
+
+            expectProblem(try server.me(rotated.accessToken), 401, "SESSION_REVOKED", "the newest access token of the session")
+            expectProblem(try server.me(ada.accessToken), 401, "SESSION_REVOKED", "the older access token of the session")
+            let latest = try server.refresh(rotated.refreshToken)
+            expectProblem(latest, 401, nil, "the newest refresh token of the session")
+            #expect(["INVALID_REFRESH_TOKEN", "REFRESH_TOKEN_REUSED"].contains(latest.code ?? ""), "\(latest)")
+
+            #expect(try server.me(phone.accessToken).status == 200, "another session of the user is untouched")
+            expectTokenPair(try server.refresh(phone.refreshToken), 200)
+        }
+
+        @Test func refreshTokensThatAreNotCurrentAreRefused() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let path = "/v1/auth/refresh"
+            let random = JWTParts.base64URL(Data((0..<32).map { _ in UInt8.random(in: 0...255) }))
+            try server.run([
+                Scenario("a random token", "POST", path, json: ["refreshToken": random], status: 401, code: "INVALID_REFRESH_TOKEN"),
+                Scenario("an empty token", "POST", path, json: ["refreshToken": ""], status: 401, code: "INVALID_REFRESH_TOKEN"),
+                Scenario("the access token", "POST", path, json: ["refreshToken": ada.accessToken], status: 401, code: "INVALID_REFRESH_TOKEN"),
+                Scenario("the token with a character changed", "POST", path,
+                         json: ["refreshToken": (ada.refreshToken.hasPrefix("A") ? "B" : "A") + String(ada.refreshToken.dropFirst())],
+                         status: 401, code: "INVALID_REFRESH_TOKEN"),
+                Scenario("refreshToken missing", "POST", path, json: [:], status: 400, code: "INVALID_ARGUMENT", field: "refreshToken"),
+                Scenario("refreshToken of the wrong type", "POST", path, json: ["refreshToken": 7], status: 400, code: "INVALID_ARGUMENT", field: "refreshToken"),
+                Scenario("not JSON", "POST", path, raw: ("refreshToken", "application/json"), status: 400, code: "MALFORMED_JSON"),
+                Scenario("text/plain", "POST", path, raw: (#"{"refreshToken":"x"}"#, "text/plain"), status: 415, code: "UNSUPPORTED_MEDIA_TYPE"),
+            ])
+            expectTokenPair(try server.refresh(ada.refreshToken), 200)  // the real token still works after all that
+        }
+
+        @Test(.timeLimit(.minutes(1)))
+        func aSessionEndsAfterTheIdleTimeoutWithoutARefresh() async throws {
+            // Times are whole seconds: a 6 s timeout, a refresh at 3 s and a check at 7.5 s
+            // leave at least half a second of margin either way.
+            let server = try AccountServer(["--session-idle-timeout", "6"])
+            defer { server.stop() }
+            let idle = try server.signUp("ada@example.com", "ada")
+            var active = try server.logIn("ada@example.com")
+            let started = Date()
+
+            try await Task.sleep(for: .seconds(3))
+            active = try Account(try server.refresh(active.refreshToken), password: active.password)
+
+            try await Task.sleep(for: .seconds(max(0.1, 7.5 - Date().timeIntervalSince(started))))
+            expectProblem(try server.refresh(idle.refreshToken), 401, "INVALID_REFRESH_TOKEN", "idle for more than 6 s")
+            expectTokenPair(try server.refresh(active.refreshToken), 200)  // refreshed 4.5 s ago
+        }
+    }
+}
