@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Synchronization
 
 /// Thrown when the password-hashing queue is full: the caller answers 503 with
@@ -43,6 +44,9 @@ public final class HashingPool: Sendable {
     }
 
     private func work() {
+        // Below the event loops: on a busy machine a login storm takes what CPU is left
+        // and token-authenticated reads stay fast. (On Linux the nice value is per thread.)
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         while true {
             available.wait()
             guard let job = queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }

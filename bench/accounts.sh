@@ -1,0 +1,114 @@
+# Accounts figures for bench/run (sourced; uses its helpers and variables):
+#   GET /v1/users/me with a valid token; the same while 16 clients log in as fast as they
+#   can; login at 1 connection against one PBKDF2-HMAC-SHA256 of 600,000 iterations timed
+#   in the same run; POST /v1/auth/refresh at 64 connections, each connection following
+#   its own rotating token chain.
+
+bench_email="bench@example.com"
+bench_password="correct horse battery staple"
+
+# POST JSON to latchkey, print the response body; fail on a non-2xx status.
+post_json() {  # path json
+    python3 - "$latchkey_port" "$1" "$2" <<'EOF_PY'
+import sys, urllib.request
+port, path, body = sys.argv[1], sys.argv[2], sys.argv[3]
+request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body.encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+with urllib.request.urlopen(request, timeout=30) as response:
+    sys.stdout.write(response.read().decode())
+EOF_PY
+}
+
+json_field() {  # field < json
+    python3 -c 'import json, sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"
+}
+
+login_body() {
+    printf '{"email":"%s","password":"%s"}' "$bench_email" "$bench_password"
+}
+
+# Median wall time of one PBKDF2-HMAC-SHA256 at 600,000 iterations (OpenSSL, as latchkey uses).
+pbkdf2_ms() {
+    python3 - <<'EOF_PY'
+import hashlib, os, statistics, time
+samples = []
+for _ in range(5):
+    start = time.perf_counter()
+    hashlib.pbkdf2_hmac("sha256", b"correct horse battery staple", os.urandom(16), 600_000, 32)
+    samples.append((time.perf_counter() - start) * 1000)
+print(f"{statistics.median(samples):.1f}")
+EOF_PY
+}
+
+# A wrk script in which every thread (one connection each) refreshes its own session and
+# sends the token each answer returns, as a client does.
+refresh_script() {  # token...
+    local script="$work/refresh.lua"
+    {
+        printf 'local tokens = {'
+        printf '"%s",' "$@"
+        printf '}\n'
+        cat <<'EOF_LUA'
+local next_index = 0
+function setup(thread)
+    next_index = next_index + 1
+    thread:set("token", tokens[next_index])
+end
+function request()
+    return wrk.format("POST", "/v1/auth/refresh", { ["Content-Type"] = "application/json" },
+        '{"refreshToken":"' .. token .. '"}')
+end
+function response(status, headers, body)
+    local fresh = body:match('"refreshToken":"([^"]+)"')
+    if fresh then token = fresh end
+end
+EOF_LUA
+    } >"$script"
+    echo "$script"
+}
+
+bench_accounts() {
+    say "signing up the bench user (PBKDF2 at latchkey's default 600,000 iterations)"
+    local signup token login_script storm_pid pbkdf2 login_p50 tokens=() index
+    signup="$(post_json /v1/auth/signup "$(printf '{"email":"%s","password":"%s","displayName":"bench_user"}' "$bench_email" "$bench_password")")"
+    token="$(json_field accessToken <<<"$signup")"
+
+    bench_endpoint "GET /v1/users/me" /v1/users/me latchkey -H "Authorization: Bearer $token"
+
+    login_script="$(wrk_post_script /v1/auth/login "$(login_body)")"
+    say "16 clients logging in while GET /v1/users/me is measured"
+    timeout "$((duration + 40))" wrk -t2 -c16 -d"$((duration + 2))s" -s "$login_script" \
+        "http://127.0.0.1:$latchkey_port/v1/auth/login" >"$work/wrk-login-storm.txt" &
+    storm_pid=$!
+    sleep 1
+    run_wrk "GET /v1/users/me during 16 logins" latchkey 2 64 /v1/users/me -H "Authorization: Bearer $token"
+    wait "$storm_pid" || true
+    printf '%s\t%s\t%s\t%s\n' "POST /v1/auth/login (the storm)" latchkey 16 \
+        "$(parse_wrk "$work/wrk-login-storm.txt" | tr ' ' '\t')" >>"$results"
+
+    pbkdf2="$(pbkdf2_ms)"
+    run_wrk "POST /v1/auth/login" latchkey 1 1 /v1/auth/login -s "$login_script"
+    login_p50="$(awk -F'\t' '$1 == "POST /v1/auth/login" { print $5 }' "$results" | tail -n 1)"
+    accounts_summary+=("login at 1 connection: p50 ${login_p50} ms; one PBKDF2-HMAC-SHA256 (600,000 iterations) in this run: ${pbkdf2} ms; ratio $(awk -v a="$login_p50" -v b="$pbkdf2" 'BEGIN { printf "%.2f", a / b }') (target within 10%: $(awk -v a="$login_p50" -v b="$pbkdf2" 'BEGIN { print (a <= b * 1.1) ? "met" : "NOT met" }'))")
+
+    say "logging in 64 sessions for the refresh run"
+    for index in $(seq 1 64); do
+        tokens+=("$(post_json /v1/auth/login "$(login_body)" | json_field refreshToken)")
+    done
+    run_wrk "POST /v1/auth/refresh" latchkey 64 64 /v1/auth/refresh -s "$(refresh_script "${tokens[@]}")"
+}
+
+# Ratios of the accounts endpoints to nginx's GET /healthz at the same connection count.
+accounts_ratios() {
+    awk -F'\t' '
+        $1 == "GET /healthz" && $2 == "nginx" { nginx[$3] = $4 }
+        $2 == "latchkey" && $1 != "GET /healthz" { rows[++n] = $0 }
+        END {
+            for (i = 1; i <= n; i++) {
+                split(rows[i], f, "\t")
+                if ((f[3] in nginx) && nginx[f[3]] > 0 && f[1] !~ /login/)
+                    printf "ratio to nginx GET /healthz requests/s, %s, %s connection(s): %.2f\n", f[1], f[3], f[4] / nginx[f[3]]
+            }
+        }
+    ' "$results"
+}
