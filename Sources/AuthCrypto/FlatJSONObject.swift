@@ -14,7 +14,7 @@ public struct FlatJSONObject: Sendable, Equatable {
         case composite
     }
 
-    public private(set) var values: [String: Value] = [:]
+    public private(set) var values: [String: Value] = Dictionary(minimumCapacity: 12)
 
     public subscript(key: String) -> Value? { values[key] }
 
@@ -152,9 +152,22 @@ private struct Reader {
             guard peekDigit() != nil else { return nil }
             while peekDigit() != nil { index += 1 }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if isInteger, let integer = Int64(text) { return .integer(integer) }
-        return Double(text).map { .number($0) }
+        let digits = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        if isInteger, let integer = Self.integer(digits) { return .integer(integer) }
+        return Double(String(decoding: digits, as: UTF8.self)).map { .number($0) }
+    }
+
+    /// `-?[0-9]+` as Int64 without an intermediate String; nil on overflow.
+    private static func integer(_ digits: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let negative = digits.first == UInt8(ascii: "-")
+        var value: Int64 = 0
+        for byte in digits.dropFirst(negative ? 1 : 0) {
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = shifted.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            if overflow1 || overflow2 { return nil }
+            value = next
+        }
+        return negative ? -value : value
     }
 
     private func peekDigit() -> UInt8? {
@@ -172,9 +185,10 @@ private struct Reader {
         }
         guard index < bytes.count else { return nil }
         if bytes[index] == UInt8(ascii: "\"") {
-            let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
             index += 1
-            return text
+            // Plain ASCII (the usual case) needs no UTF-8 validation.
+            return raw.allSatisfy { $0 < 0x80 } ? String(decoding: raw, as: UTF8.self) : String(validating: raw, as: UTF8.self)
         }
         var scalars = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while index < bytes.count {

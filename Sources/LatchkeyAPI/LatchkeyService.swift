@@ -46,7 +46,8 @@ public final class LatchkeyService: Sendable {
             ),
             sessions: SessionService(database: database, issuer: issuer, policy: policy),
             verifier: AccessTokenVerifier(keyring: keyring, policy: policy),
-            database: database, readers: readers, policy: policy,
+            database: database, readers: readers,
+            tokenCaches: PerLoop(count: options.eventLoops) { _ in VerifiedTokenCache() }, policy: policy,
             throttle: RequestThrottle(enabled: policy.rateLimitsEnabled, perMinute: options.ipRatePerMinute, trustedProxies: options.trustedProxies)
         )
         errors = ErrorResponder(logger: logger)

@@ -19,9 +19,11 @@ final class Connection {
     /// A request whose head is routed and whose body is still arriving.
     struct PendingRequest {
         var head: RequestHead
+        var target: (path: String, query: String?)
         var route: Route
         var parameters: [String: String]
-        var requestID: String
+        /// How the response will be framed: version, HEAD, keep-alive, request id.
+        var context: ResponseWriter.Context
         var body: [UInt8] = []
         var remaining: Int
         var chunked: ChunkedDecoder?

@@ -255,15 +255,17 @@ final class EventLoop: @unchecked Sendable {
         if head.hasUnsupportedExpectation {
             return respond(connection, Problem.expectationFailed.response(), context: context, closing: hasBody)
         }
-        let path = RequestTarget.split(head.target).path
-        switch shared.router.match(method: head.method, path: path) {
+        let target = RequestTarget.split(head.target)
+        switch shared.router.match(method: head.method, path: target.path) {
         case .notFound:
             respond(connection, Problem.notFound.response(), context: context, closing: hasBody)
         case .methodNotAllowed(let allowed):
             let response = Problem.methodNotAllowed.response(headers: [HTTPField(name: "Allow", value: allowed.joined(separator: ", "))])
             respond(connection, response, context: context, closing: hasBody)
         case .found(let route, let parameters):
-            var pending = Connection.PendingRequest(head: head, route: route, parameters: parameters, requestID: requestID, remaining: 0)
+            var pending = Connection.PendingRequest(
+                head: head, target: target, route: route, parameters: parameters, context: context, remaining: 0
+            )
             switch framing {
             case .none:
                 return dispatch(pending, on: connection)
@@ -314,7 +316,7 @@ final class EventLoop: @unchecked Sendable {
             case .tooLarge: .payloadTooLarge
             case .malformed(let reason): .badRequest(reason)
             }
-            respondAndClose(connection, problem: problem, version: pending.head.version, requestID: pending.requestID)
+            respondAndClose(connection, problem: problem, version: pending.head.version, requestID: pending.context.requestID)
             return false
         }
     }
@@ -332,13 +334,10 @@ final class EventLoop: @unchecked Sendable {
 
     private func dispatch(_ pending: Connection.PendingRequest, on connection: Connection) {
         let request = Request(
-            head: pending.head, body: pending.body, pathParameters: pending.parameters,
-            requestID: pending.requestID, remoteAddress: connection.remoteAddress, eventLoopIndex: index
+            head: pending.head, target: pending.target, body: pending.body, pathParameters: pending.parameters,
+            requestID: pending.context.requestID, remoteAddress: connection.remoteAddress, eventLoopIndex: index
         )
-        let context = ResponseWriter.Context(
-            version: pending.head.version, isHead: pending.head.method == "HEAD",
-            keepAlive: pending.head.wantsKeepAlive && !draining, requestID: pending.requestID
-        )
+        let context = pending.context
         switch pending.route.handler {
         case .inline(let handler):
             let response: Response
@@ -561,7 +560,7 @@ final class EventLoop: @unchecked Sendable {
             } else if connection.deadline != 0, now >= connection.deadline {
                 switch connection.phase {
                 case .head, .body:
-                    respondAndClose(connection, problem: .requestTimeout, version: .http1_1, requestID: connection.pending?.requestID)
+                    respondAndClose(connection, problem: .requestTimeout, version: .http1_1, requestID: connection.pending?.context.requestID)
                     flush(connection)
                 default:
                     close(connection)

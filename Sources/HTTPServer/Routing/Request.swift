@@ -22,8 +22,17 @@ public struct Request: Sendable {
         head: RequestHead, body: [UInt8] = [], pathParameters: [String: String] = [:],
         requestID: String, remoteAddress: String, eventLoopIndex: Int = 0
     ) {
+        self.init(head: head, target: RequestTarget.split(head.target), body: body, pathParameters: pathParameters,
+                  requestID: requestID, remoteAddress: remoteAddress, eventLoopIndex: eventLoopIndex)
+    }
+
+    /// With the target already split (the engine splits it once, to route).
+    init(
+        head: RequestHead, target: (path: String, query: String?), body: [UInt8], pathParameters: [String: String],
+        requestID: String, remoteAddress: String, eventLoopIndex: Int
+    ) {
         self.head = head
-        (path, query) = RequestTarget.split(head.target)
+        (path, query) = target
         self.body = body
         self.pathParameters = pathParameters
         self.requestID = requestID
@@ -49,18 +58,27 @@ public struct Request: Sendable {
 
 enum RequestTarget {
     /// Splits origin-form and absolute-form targets (RFC 9112 §3.2) into path and query.
+    /// Works on UTF-8 code units: the delimiters are ASCII, and Character-based String
+    /// operations cost more than the rest of routing.
     static func split(_ target: String) -> (path: String, query: String?) {
-        var rest = Substring(target)
-        if !rest.hasPrefix("/") {
-            let lowered = rest.prefix(8).lowercased()
-            if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-                let afterScheme = rest[rest.index(rest.firstIndex(of: ":")!, offsetBy: 3)...]
-                rest = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterScheme[$0...] } ?? "/"
-                if rest.hasPrefix("?") { rest = "/" + rest }
-            }
+        let utf8 = target.utf8
+        var pathStart = utf8.startIndex
+        if utf8.first != UInt8(ascii: "/"), let afterScheme = authorityStart(utf8) {
+            pathStart = utf8[afterScheme...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? utf8.endIndex
         }
-        guard let mark = rest.firstIndex(of: "?") else { return (String(rest), nil) }
-        return (String(rest[..<mark]), String(rest[rest.index(after: mark)...]))
+        let mark = utf8[pathStart...].firstIndex(of: UInt8(ascii: "?"))
+        var path = String(target[pathStart..<(mark ?? utf8.endIndex)])
+        if path.isEmpty { path = "/" }
+        return (path, mark.map { String(target[utf8.index(after: $0)...]) })
+    }
+
+    /// After `http://` or `https://` (any case), or nil for a target of another form.
+    private static func authorityStart(_ utf8: String.UTF8View) -> String.Index? {
+        for scheme in ["http://", "https://"] where utf8.count > scheme.utf8.count {
+            let end = utf8.index(utf8.startIndex, offsetBy: scheme.utf8.count)
+            if zip(utf8[..<end], scheme.utf8).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) { return end }
+        }
+        return nil
     }
 }
 

@@ -10,6 +10,7 @@ struct APIContext: Sendable {
     let verifier: AccessTokenVerifier
     let database: Database
     let readers: PerLoop<Connection>
+    let tokenCaches: PerLoop<VerifiedTokenCache>
     let policy: AccountsPolicy
     let throttle: RequestThrottle
 
@@ -20,7 +21,10 @@ struct APIContext: Sendable {
 
     /// Bearer check for inline handlers (on the loop's connection).
     func authenticateInline(_ request: Request) throws(AccessError) -> Authenticated {
-        try verifier.verify(authorization: request.header("authorization"), reader: reader(request))
+        try verifier.verify(
+            authorization: request.header("authorization"), reader: reader(request),
+            cache: tokenCaches[request.eventLoopIndex]
+        )
     }
 
     /// Bearer check for off-loop handlers (on a pooled connection).

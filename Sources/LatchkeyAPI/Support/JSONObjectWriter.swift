@@ -54,6 +54,11 @@ struct JSONObjectWriter {
     /// Escapes what RFC 8259 requires: quote, backslash and control characters.
     private mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)  // nothing to escape: one copy
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)

@@ -5,7 +5,8 @@ import LatchkeyCore
 enum MeHandlers {
     static func get(_ request: Request, _ context: APIContext) throws -> Response {
         let caller = try context.authenticateInline(request)
-        return JSONResponses.make(200, JSONResponses.user(try context.accounts.me(caller, reader: context.reader(request))))
+        // The bearer check read the account together with the session.
+        return JSONResponses.make(200, JSONResponses.user(caller.user))
     }
 
     static func patch(_ request: Request, _ context: APIContext) async throws -> Response {

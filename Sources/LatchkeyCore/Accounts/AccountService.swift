@@ -136,11 +136,6 @@ public struct AccountService: Sendable {
         }
     }
 
-    /// The caller's own account, read inline on the event loop's connection.
-    public func me(_ caller: Authenticated, reader: Connection) throws -> User {
-        guard let user = try AccountStore.user(id: caller.userID, on: reader) else { throw AccessError.sessionRevoked }
-        return user
-    }
 
     public func profile(id: String, reader: Connection) throws -> PublicProfile {
         guard let user = try AccountStore.user(id: id, on: reader) else { throw AccountError.userNotFound }

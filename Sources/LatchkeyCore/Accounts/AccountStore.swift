@@ -3,22 +3,32 @@ import SQLite
 /// The SQL of accounts, display-name claims and presence. Callers pass the connection, so
 /// several calls share one transaction (signup writes four tables at once).
 enum AccountStore {
-    private static let userColumns = "id, email, email_verified, display_name, photo_url, created_at, disabled"
+    static let userColumns = "id, email, email_verified, display_name, photo_url, created_at, disabled"
+    // Built once: statements are cached by their text, and a per-call interpolation would
+    // cost an allocation and a longer hash on every request.
+    private static let userByID = "SELECT \(userColumns) FROM users WHERE id = ?"
+    private static let credentialsByEmail = "SELECT \(userColumns), password_hash FROM users WHERE email_key = ?"
 
     private static func makeUser(_ row: Row) -> User {
+        makeUser(row, from: 0)
+    }
+
+    /// The user whose `userColumns` start at column `first` of `row`.
+    static func makeUser(_ row: Row, from first: Int) -> User {
         User(
-            id: row.text(at: 0) ?? "", email: row.text(at: 1) ?? "", emailVerified: row.bool(at: 2),
-            displayName: row.text(at: 3) ?? "", photoURL: row.text(at: 4), createdAt: row.int64(at: 5), disabled: row.bool(at: 6)
+            id: row.text(at: first) ?? "", email: row.text(at: first + 1) ?? "", emailVerified: row.bool(at: first + 2),
+            displayName: row.text(at: first + 3) ?? "", photoURL: row.text(at: first + 4), createdAt: row.int64(at: first + 5),
+            disabled: row.bool(at: first + 6)
         )
     }
 
     static func user(id: String, on db: Connection) throws -> User? {
-        try db.queryOne("SELECT \(userColumns) FROM users WHERE id = ?", id, row: makeUser)
+        try db.queryOne(userByID, id, row: makeUser)
     }
 
     /// The user and stored password hash for a login.
     static func credentials(emailKey: String, on db: Connection) throws -> (user: User, passwordHash: String)? {
-        try db.queryOne("SELECT \(userColumns), password_hash FROM users WHERE email_key = ?", emailKey) { row in
+        try db.queryOne(credentialsByEmail, emailKey) { row in
             (makeUser(row), row.text(at: 7) ?? "")
         }
     }

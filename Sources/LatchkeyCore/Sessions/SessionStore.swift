@@ -3,6 +3,17 @@ import SQLite
 /// The SQL of sessions. Refresh tokens are stored only as their SHA-256.
 enum SessionStore {
     private static let columns = "id, user_id, user_agent, created_at, last_used_at, revoked_at, rotated_at"
+    // Built once (statements are cached by their text; see AccountStore).
+    private static let byID = "SELECT \(columns) FROM sessions WHERE id = ?"
+    private static let withUserByID = """
+        SELECT \(columns.split(separator: ",").map { "s." + $0.trimmingWhitespace() }.joined(separator: ", ")),
+               \(AccountStore.userColumns.split(separator: ",").map { "u." + $0.trimmingWhitespace() }.joined(separator: ", "))
+        FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?
+        """
+    private static let byRefreshHash = "SELECT \(columns) FROM sessions WHERE refresh_hash = ?"
+    private static let byPreviousHash = "SELECT \(columns) FROM sessions WHERE previous_refresh_hash = ?"
+    private static let activeOfUser =
+        "SELECT \(columns) FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND last_used_at >= ? ORDER BY created_at, id"
 
     private static func makeSession(_ row: Row) -> Session {
         Session(
@@ -20,15 +31,20 @@ enum SessionStore {
     }
 
     static func session(id: String, on db: Connection) throws -> Session? {
-        try db.queryOne("SELECT \(columns) FROM sessions WHERE id = ?", id, row: makeSession)
+        try db.queryOne(byID, id, row: makeSession)
+    }
+
+    /// A session with its user in one read: the bearer check of every request.
+    static func sessionWithUser(id: String, on db: Connection) throws -> (session: Session, user: User)? {
+        try db.queryOne(withUserByID, id) { row in (makeSession(row), AccountStore.makeUser(row, from: 7)) }
     }
 
     static func session(refreshHash: [UInt8], on db: Connection) throws -> Session? {
-        try db.queryOne("SELECT \(columns) FROM sessions WHERE refresh_hash = ?", refreshHash, row: makeSession)
+        try db.queryOne(byRefreshHash, refreshHash, row: makeSession)
     }
 
     static func session(previousRefreshHash: [UInt8], on db: Connection) throws -> Session? {
-        try db.queryOne("SELECT \(columns) FROM sessions WHERE previous_refresh_hash = ?", previousRefreshHash, row: makeSession)
+        try db.queryOne(byPreviousHash, previousRefreshHash, row: makeSession)
     }
 
     /// The presented token becomes the previous one (honoured for the grace), a new one current.
@@ -58,8 +74,7 @@ enum SessionStore {
 
     static func active(of userID: String, since: Int64, on db: Connection) throws -> [Session] {
         try db.query(
-            "SELECT \(columns) FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND last_used_at >= ? ORDER BY created_at, id",
-            userID, since, row: makeSession
+            activeOfUser, userID, since, row: makeSession
         )
     }
 }

@@ -24,6 +24,8 @@ public struct TokenPair: Sendable {
 public struct Authenticated: Sendable, Equatable {
     public let userID: String
     public let sessionID: String
+    /// The caller's account as read with the session check, so handlers need no second read.
+    public let user: User
 }
 
 /// Why a bearer token was refused (all 401).

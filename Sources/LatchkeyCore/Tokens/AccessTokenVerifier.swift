@@ -13,40 +13,60 @@ public struct AccessTokenVerifier: Sendable {
         self.policy = policy
     }
 
-    public func verify(authorization: String?, reader: Connection, now: Int64 = UnixTime.now()) throws(AccessError) -> Authenticated {
-        guard let authorization, authorization.count > 7,
-              authorization.prefix(7).lowercased() == "bearer " else { throw .unauthenticated }
-        let token = String(authorization.dropFirst(7)).trimmingSpaces()
-        guard !token.isEmpty else { throw .unauthenticated }
+    /// `cache`, when given, belongs to the calling event loop (see `VerifiedTokenCache`).
+    public func verify(
+        authorization: String?, reader: Connection, cache: VerifiedTokenCache? = nil, now: Int64 = UnixTime.now()
+    ) throws(AccessError) -> Authenticated {
+        guard let token = Self.bearerToken(authorization) else { throw .unauthenticated }
+        let claims: VerifiedTokenCache.Entry
+        if let cached = cache?.entry(for: token) {
+            guard now <= cached.expiry + Self.leeway else { throw .tokenExpired }
+            claims = cached
+        } else {
+            claims = try verifySignedClaims(token, now: now)
+            cache?.store(claims, for: token)
+        }
+        let found: (session: Session, user: User)?
+        do {
+            found = try SessionStore.sessionWithUser(id: claims.sessionID, on: reader)
+        } catch {
+            throw .sessionRevoked  // an unreadable session is not an active one
+        }
+        guard let found, found.session.userID == claims.userID,
+              found.session.isActive(now: now, idleTimeout: policy.sessionIdleTimeout) else {
+            throw .sessionRevoked
+        }
+        return Authenticated(userID: claims.userID, sessionID: claims.sessionID, user: found.user)
+    }
 
+    /// The clock skew allowed on `exp` (the contract's 30 s).
+    static let leeway: Int64 = 30
+
+    private func verifySignedClaims(_ token: String, now: Int64) throws(AccessError) -> VerifiedTokenCache.Entry {
         let claims: FlatJSONObject
         do {
-            claims = try JWT.verifyFlatClaims(token, with: keyring, now: now)
+            claims = try JWT.verifyFlatClaims(token, with: keyring, now: now, leeway: Self.leeway)
         } catch .expired {
             throw .tokenExpired
         } catch {
             throw .invalidToken
         }
         guard claims.string("iss") == policy.issuer, claims.string("aud") == policy.audience,
-              let userID = claims.string("sub"), let sessionID = claims.string("sid") else { throw .invalidToken }
-        let session: Session?
-        do {
-            session = try SessionStore.session(id: sessionID, on: reader)
-        } catch {
-            throw .sessionRevoked  // an unreadable session is not an active one
-        }
-        guard let session, session.userID == userID, session.isActive(now: now, idleTimeout: policy.sessionIdleTimeout) else {
-            throw .sessionRevoked
-        }
-        return Authenticated(userID: userID, sessionID: sessionID)
+              let userID = claims.string("sub"), let sessionID = claims.string("sid"),
+              let expiry = claims.integer("exp") else { throw .invalidToken }
+        return VerifiedTokenCache.Entry(userID: userID, sessionID: sessionID, expiry: expiry)
     }
 }
 
-extension String {
-    func trimmingSpaces() -> String {
-        var text = Substring(self)
-        while text.first == " " { text.removeFirst() }
-        while text.last == " " { text.removeLast() }
-        return String(text)
+extension AccessTokenVerifier {
+    /// The token of `Bearer <token>` (scheme in any case, RFC 9110 §11.1), read on UTF-8
+    /// code units: this runs on every authenticated request.
+    static func bearerToken(_ authorization: String?) -> String? {
+        guard let utf8 = authorization?.utf8, utf8.count > 7 else { return nil }
+        let schemeEnd = utf8.index(utf8.startIndex, offsetBy: 7)
+        guard zip(utf8[..<schemeEnd], "bearer ".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return nil }
+        guard let first = utf8[schemeEnd...].firstIndex(where: { $0 != UInt8(ascii: " ") }),
+              let last = utf8[schemeEnd...].lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return nil }
+        return String(authorization![first...last])
     }
 }
