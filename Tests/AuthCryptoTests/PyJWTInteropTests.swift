@@ -1,6 +1,7 @@
 import AuthCrypto
 import Foundation
 import Testing
+import TestSupport
 
 /// Another implementation must agree with ours, or we only tested that we agree with
 /// ourselves. PyJWT is the reference: clients and tools in the wild behave like it.
@@ -66,41 +67,4 @@ struct PyJWTInteropTests {
 private struct PyJWTResult: Decodable {
     let header: [String: String]
     let claims: TestClaims
-}
-
-struct PythonFailed: Error, CustomStringConvertible {
-    let status: Int32
-    let output: String
-    var description: String { "python exited with status \(status): \(output)" }
-}
-
-/// Runs `python -c script args...` and returns its standard output; throws (failing the
-/// test) when the interpreter is missing or the script fails, e.g. on `import jwt`.
-func runPython(_ script: String, arguments: [String]) throws -> String {
-    let python = ProcessInfo.processInfo.environment["LATCHKEY_TEST_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
-        ?? "python3"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [python, "-c", script] + arguments
-    let stdout = Pipe()
-    let stderr = FileManager.default.temporaryDirectory
-        .appendingPathComponent("latchkey-pyjwt-\(UUID().uuidString).stderr")
-    // Standard error goes to a file, not a second pipe, so neither stream can fill up
-    // and block the child while we read the other.
-    guard FileManager.default.createFile(atPath: stderr.path, contents: nil) else {
-        throw PythonFailed(status: -1, output: "cannot create \(stderr.path)")
-    }
-    defer { try? FileManager.default.removeItem(at: stderr) }
-    process.standardOutput = stdout
-    process.standardError = try FileHandle(forWritingTo: stderr)
-    process.standardInput = FileHandle.nullDevice
-
-    try process.run()
-    let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-        let errors = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
-        throw PythonFailed(status: process.terminationStatus, output: output + errors)
-    }
-    return output
 }
