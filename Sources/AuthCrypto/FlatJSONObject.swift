@@ -16,7 +16,57 @@ public struct FlatJSONObject: Sendable, Equatable {
 
     public private(set) var values: [String: Value] = Dictionary(minimumCapacity: 12)
 
+    public init(_ values: [String: Value]) {
+        self.values = values
+    }
+
     public subscript(key: String) -> Value? { values[key] }
+
+    /// Compact JSON with sorted keys; `.composite` members are left out (there is
+    /// nothing to write for them).
+    public func serialized() -> [UInt8] {
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(256)
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            let text: String
+            switch value {
+            case .string(let string): text = Self.quoted(string)
+            case .integer(let integer): text = String(integer)
+            case .number(let number): text = number.isFinite ? String(number) : "null"
+            case .bool(let bool): text = bool ? "true" : "false"
+            case .null: text = "null"
+            case .composite: continue
+            }
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: Self.quoted(key).utf8)
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(contentsOf: text.utf8)
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    /// A JSON string literal: quote, backslash and control characters escaped.
+    static func quoted(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            return "\"" + text + "\""
+        }
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
 
     public func string(_ key: String) -> String? {
         if case .string(let value)? = values[key] { value } else { nil }

@@ -12,12 +12,21 @@ public enum JWT {
     public static func sign<Claims: Encodable>(_ claims: Claims, with keyring: Keyring) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        let payload = try encoder.encode(claims)
+        return sign(payload: Array(try encoder.encode(claims)), with: keyring)
+    }
+
+    /// Signs a flat claim set written by hand: the hot-path form (every login and
+    /// refresh), without `JSONEncoder`.
+    public static func sign(_ claims: FlatJSONObject, with keyring: Keyring) -> String {
+        sign(payload: claims.serialized(), with: keyring)
+    }
+
+    private static func sign(payload: [UInt8], with keyring: Keyring) -> String {
         let key = keyring.signingKey
 
         var signingInput = key.encodedHeader
         signingInput.append(UInt8(ascii: "."))
-        signingInput.append(contentsOf: Base64URL.encode(Array(payload)).utf8)
+        signingInput.append(contentsOf: Base64URL.encode(payload).utf8)
         let signature = [UInt8](unsafeUninitializedCapacity: HMACSHA256.codeLength) { output, initialized in
             signingInput.withUnsafeBufferPointer { key.hmacKey.authenticate($0, into: output) }
             initialized = HMACSHA256.codeLength

@@ -81,6 +81,14 @@ import Testing
                 router.add("GET", "/a/{x}", inline: { _ in Response(status: 200) })
             }
         }
+
+        @Test func registeringTheSameShapeUnderAnotherParameterNameTraps() async {
+            await #expect(processExitsWith: .failure) {
+                var router = Router()
+                router.add("GET", "/a/{x}", inline: { _ in Response(status: 200) })
+                router.add("GET", "/a/{y}", inline: { _ in Response(status: 200) })
+            }
+        }
     }
 
     @Suite struct Targets {

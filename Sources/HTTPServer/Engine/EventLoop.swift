@@ -62,7 +62,9 @@ final class EventLoop: @unchecked Sendable {
     func run() {
         while !(draining && (connectionCount == 0 || now >= drainDeadline)) {
             do {
-                try epoll.wait(timeoutMilliseconds: 100) { event in
+                // The clock is read when the loop wakes, so deadlines set while handling
+                // these events start from now, not from before the wait.
+                try epoll.wait(timeoutMilliseconds: 100, woke: { now = MonotonicClock.now() }) { event in
                     if event.fd == listener {
                         acceptConnections()
                     } else if event.fd == wakeup.fd {

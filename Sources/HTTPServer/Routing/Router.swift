@@ -45,7 +45,8 @@ public struct Router: Sendable {
             part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
         }
         let route = Route(method: method, pattern: pattern, bodyLimit: bodyLimit, handler: handler, segments: segments)
-        precondition(!routes.contains { $0.method == method && $0.segments == segments }, "route \(method) \(pattern) registered twice")
+        // `/a/{x}` and `/a/{y}` are the same route: the second could never match.
+        precondition(!routes.contains { $0.method == method && Self.sameShape($0.segments, segments) }, "route \(method) \(pattern) registered twice")
         routes.append(route)
         if !segments.contains(where: { if case .parameter = $0 { true } else { false } }) {
             literalRoutes[pattern, default: [:]][method] = route
@@ -73,7 +74,7 @@ public struct Router: Sendable {
         var allowed: [String] = []
         for route in routes where route.segments.count == parts.count {
             guard let parameters = Self.bind(route.segments, to: parts) else { continue }
-            if route.method == method || (method == "HEAD" && route.method == "GET" && !routes.contains { $0.method == "HEAD" && $0.segments == route.segments }) {
+            if route.method == method || (method == "HEAD" && route.method == "GET" && !routes.contains { $0.method == "HEAD" && Self.sameShape($0.segments, route.segments) }) {
                 return .found(route, parameters: parameters)
             }
             if !allowed.contains(route.method) { allowed.append(route.method) }
@@ -81,6 +82,16 @@ public struct Router: Sendable {
         guard !allowed.isEmpty else { return .notFound }
         if allowed.contains("GET") && !allowed.contains("HEAD") { allowed.append("HEAD") }
         return .methodNotAllowed(allowed: allowed)
+    }
+
+    private static func sameShape(_ a: [PatternSegment], _ b: [PatternSegment]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { pair in
+            switch pair {
+            case (.literal(let x), .literal(let y)): x == y
+            case (.parameter, .parameter): true
+            default: false
+            }
+        }
     }
 
     private static func bind(_ segments: [PatternSegment], to parts: ArraySlice<Substring>) -> [String: String]? {

@@ -50,13 +50,15 @@ struct Epoll {
         _ = try syscall("epoll_ctl") { epoll_ctl(fd, operation, target, &event) }
     }
 
-    /// Waits at most `timeoutMilliseconds` and hands each ready descriptor to `body`.
-    func wait(timeoutMilliseconds: Int32, _ body: (Event) -> Void) throws(IOError) {
+    /// Waits at most `timeoutMilliseconds`, calls `woke` once, then hands each ready
+    /// descriptor to `body`.
+    func wait(timeoutMilliseconds: Int32, woke: () -> Void, _ body: (Event) -> Void) throws(IOError) {
         let count: Int32
         switch try syscall("epoll_wait", { epoll_wait(fd, events.baseAddress, Int32(events.count), timeoutMilliseconds) }) {
         case .done(let ready): count = ready
         case .wouldBlock: return
         }
+        woke()
         for index in 0..<Int(count) {
             let event = events[index]
             body(Event(

@@ -73,9 +73,11 @@ final class DatabaseWriter: Sendable {
         finished.signal()
     }
 
+    /// Transaction statements go through `run`, which caches them prepared: `execute`
+    /// would parse them again for every job.
     private func commit(_ batch: [Job], on connection: Connection) {
         do {
-            try connection.execute("BEGIN IMMEDIATE")
+            try connection.run("BEGIN IMMEDIATE")
         } catch {
             batch.forEach { $0.finish(error) }
             return
@@ -83,22 +85,23 @@ final class DatabaseWriter: Sendable {
         var succeeded: [Job] = []
         for job in batch {
             do {
-                try connection.execute("SAVEPOINT job")
+                try connection.run("SAVEPOINT job")
                 if job.attempt(connection) {
-                    try connection.execute("RELEASE job")
+                    try connection.run("RELEASE job")
                     succeeded.append(job)
                 } else {
-                    try connection.execute("ROLLBACK TO job; RELEASE job")
+                    try connection.run("ROLLBACK TO job")
+                    try connection.run("RELEASE job")
                 }
             } catch {
                 job.finish(error)
             }
         }
         do {
-            try connection.execute("COMMIT")
+            try connection.run("COMMIT")
             succeeded.forEach { $0.finish(nil) }
         } catch {
-            try? connection.execute("ROLLBACK")
+            try? connection.run("ROLLBACK")
             succeeded.forEach { $0.finish(error) }
         }
     }

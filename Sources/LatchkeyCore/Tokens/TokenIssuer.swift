@@ -11,12 +11,14 @@ public struct TokenIssuer: Sendable {
     }
 
     func pair(for user: User, sessionID: String, refreshToken: String, now: Int64) throws -> TokenPair {
-        let claims = AccessClaims(
-            iss: policy.issuer, aud: policy.audience, sub: user.id, sid: sessionID,
-            iat: now, exp: now + policy.accessTokenTTL, email: user.email, email_verified: user.emailVerified
-        )
+        // The claims of API.md, "Objects": `sid` is checked on every request, so revocation is immediate.
+        let claims = FlatJSONObject([
+            "iss": .string(policy.issuer), "aud": .string(policy.audience), "sub": .string(user.id), "sid": .string(sessionID),
+            "iat": .integer(now), "exp": .integer(now + policy.accessTokenTTL),
+            "email": .string(user.email), "email_verified": .bool(user.emailVerified),
+        ])
         return TokenPair(
-            accessToken: try JWT.sign(claims, with: keyring), expiresIn: policy.accessTokenTTL,
+            accessToken: JWT.sign(claims, with: keyring), expiresIn: policy.accessTokenTTL,
             refreshToken: refreshToken, user: user
         )
     }

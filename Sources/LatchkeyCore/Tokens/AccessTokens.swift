@@ -1,17 +1,3 @@
-/// The claims of an access token (API.md, "Objects").
-public struct AccessClaims: Codable, Sendable, Equatable {
-    public let iss: String
-    public let aud: String
-    /// The user id.
-    public let sub: String
-    /// The session id: checked on every request, so revocation is immediate.
-    public let sid: String
-    public let iat: Int64
-    public let exp: Int64
-    public let email: String
-    public let email_verified: Bool
-}
-
 /// A signed-in pair: what every endpoint that signs a user in returns.
 public struct TokenPair: Sendable {
     public let accessToken: String
