@@ -57,6 +57,7 @@ public final class LatchkeyService: Sendable {
         var router = Router()
         HealthRoutes.register(on: &router, readers: readers)
         AccountRoutes.register(on: &router, context)
+        OpenAPIRoute.register(on: &router)
         return router
     }
 

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The OpenAPI document: the binary serves exactly openapi/openapi.yaml, the document is
+/// OpenAPI 3.1, and its operations are exactly the `METHOD /path` rows of API.md's tables.
+@Suite struct OpenAPITests {
+    private static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let documentPath = repositoryRoot.appendingPathComponent("openapi/openapi.yaml").path
+    /// shared/ sits beside the repository, here and in CI.
+    private static let contractPath = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/API.md").path
+
+    @Test func servesTheDocumentOnDiskByteForByteWithNoFilesBesideTheBinary() throws {
+        let onDisk = try Data(contentsOf: URL(fileURLWithPath: Self.documentPath))
+        // An empty working directory: the document must come from the binary itself.
+        let server = try LatchkeyProcess(currentDirectory: LatchkeyProcess.makeTemporaryDirectory())
+        defer { server.terminate() }
+        let port = try server.waitUntilListening()
+        let response = try RawConnection(port: port).request("GET /openapi.yaml HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "application/yaml")
+        #expect(response.header("Cache-Control") == "public, max-age=300")
+        let servedIsFile = response.body == Array(onDisk)
+        #expect(servedIsFile, "served \(response.body.count) bytes, the file has \(onDisk.count): run scripts/embed-openapi after changing openapi/openapi.yaml")
+    }
+
+    @Test func documentIsYAMLAndOpenAPI31WithEveryReferenceResolved() throws {
+        let summary = try Self.summary()
+        #expect(summary["openapi"] as? String == "3.1.0")
+        #expect(summary["title"] as? String == "Latchkey")
+        #expect(summary["version"] as? String == "0.1.0")
+        #expect(summary["servers"] as? [String] == ["http://127.0.0.1:8080"])
+        #expect(summary["problems"] as? [String] == [])
+    }
+
+    @Test func operationsAreExactlyTheRowsOfAPIMarkdown() throws {
+        let contract = try Self.contractOperations()
+        let documented = Set(try #require(Self.summary()["operations"] as? [String]))
+        #expect(contract.count >= 30, "found only \(contract.sorted()) in \(Self.contractPath)")
+        #expect(contract.subtracting(documented).sorted() == [], "in API.md but not in openapi/openapi.yaml")
+        #expect(documented.subtracting(contract).sorted() == [], "in openapi/openapi.yaml but not in API.md")
+    }
+
+    /// `METHOD /path` from the first cell of every table row, e.g. "| `POST /v1/auth/signup` |";
+    /// the query is dropped, and a further bare method in the cell ("and `HEAD`") names the
+    /// same path.
+    private static func contractOperations() throws -> Set<String> {
+        let text = try String(contentsOfFile: contractPath, encoding: .utf8)
+        let methods: Set<Substring> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+        var operations: Set<String> = []
+        for line in text.split(separator: "\n") where line.hasPrefix("|") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+            guard cells.count > 2 else { continue }
+            let spans = cells[1].split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }.map(\.element)
+            var path: Substring?
+            var cellMethods: [Substring] = []
+            for span in spans {
+                let words = span.split(separator: " ")
+                if words.count == 2, methods.contains(words[0]), words[1].hasPrefix("/"), path == nil {
+                    cellMethods.append(words[0])
+                    path = words[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                } else if words.count == 1, methods.contains(words[0]), path != nil {
+                    cellMethods.append(words[0])
+                }
+            }
+            guard let path else { continue }
+            for method in cellMethods { operations.insert("\(method) \(path)") }
+        }
+        return operations
+    }
+
+    /// Parses the document with PyYAML (the venv of scripts/install-test-deps) and answers
+    /// its version, info, servers, operations and every structural problem found.
+    private static func summary() throws -> [String: Any] {
+        let output = try runPython(pythonSummary, arguments: [documentPath])
+        return try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    }
+
+    private static let pythonSummary = #"""
+import json, re, sys
+import yaml
+
+with open(sys.argv[1], encoding="utf-8") as f:
+    doc = yaml.safe_load(f)
+problems = []
+try:
+    json.dumps(doc)
+except (TypeError, ValueError) as error:
+    problems.append("not JSON-compatible: %s" % error)
+
+def resolve(ref):
+    if not ref.startswith("#/"):
+        return None
+    node = doc
+    for part in ref[2:].split("/"):
+        part = part.replace("~1", "/").replace("~0", "~")
+        if not isinstance(node, dict) or part not in node:
+            return None
+        node = node[part]
+    return node
+
+def walk(node, where):
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and resolve(ref) is None:
+            problems.append("%s: unresolved $ref %s" % (where, ref))
+        for key, value in node.items():
+            walk(value, "%s/%s" % (where, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            walk(value, "%s/%d" % (where, index))
+
+walk(doc, "#")
+
+def parameters(node):
+    found = []
+    for parameter in node.get("parameters", []) or []:
+        if "$ref" in parameter:
+            parameter = resolve(parameter["$ref"]) or {}
+        found.append(parameter)
+    return found
+
+methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+operations = []
+operation_ids = set()
+for path, item in (doc.get("paths") or {}).items():
+    declared_in_path = set(re.findall(r"\{([^}]+)\}", path))
+    for method in methods:
+        operation = item.get(method)
+        if operation is None:
+            continue
+        name = "%s %s" % (method.upper(), path)
+        operations.append(name)
+        if not operation.get("responses"):
+            problems.append("%s: no responses" % name)
+        operation_id = operation.get("operationId")
+        if not operation_id or operation_id in operation_ids:
+            problems.append("%s: missing or repeated operationId" % name)
+        operation_ids.add(operation_id)
+        path_parameters = {p.get("name") for p in parameters(item) + parameters(operation) if p.get("in") == "path"}
+        if path_parameters != declared_in_path:
+            problems.append("%s: path parameters %s, declared %s" % (name, sorted(declared_in_path), sorted(path_parameters)))
+
+info = doc.get("info") or {}
+print(json.dumps({
+    "openapi": doc.get("openapi"),
+    "title": info.get("title"),
+    "version": info.get("version"),
+    "servers": [server.get("url") for server in doc.get("servers") or []],
+    "operations": operations,
+    "problems": problems,
+}))
+"""#
+}
