@@ -59,11 +59,10 @@ struct ResponseWriter {
     private static func isWritable(_ field: HTTPField) -> Bool {
         if field.value.utf8.contains(where: { $0 == ASCII.cr || $0 == ASCII.lf || $0 == 0 }) { return false }
         if field.name.utf8.contains(where: { !ASCII.isTokenCharacter($0) }) { return false }
-        switch field.name.lowercased() {
-        case "content-length", "transfer-encoding", "connection", "date", "x-request-id", "x-content-type-options": return false
-        default: return true
-        }
+        return !engineFields.contains { asciiCaseInsensitiveEquals($0, field.name) }
     }
+
+    private static let engineFields = ["content-length", "transfer-encoding", "connection", "date", "x-request-id", "x-content-type-options"]
 
     private static let commonStatusLines: [Int: [UInt8]] = Dictionary(
         uniqueKeysWithValues: [200, 201, 204, 400, 401, 404, 409, 413, 429, 500, 503].map { ($0, makeStatusLine($0)) }

@@ -23,6 +23,9 @@ public struct HeadParser: Sendable {
     private var requestLineStart = 0
     private var requestLineEnd: Int?
     private var fieldLines = 0
+    /// A control character other than CR, LF or NUL was scanned (TAB is legal in values);
+    /// only then do the field values need a byte-by-byte check of their own.
+    private var sawControl = false
 
     public init(limits: HeadLimits = HeadLimits()) {
         self.limits = limits
@@ -35,17 +38,21 @@ public struct HeadParser: Sendable {
         requestLineStart = 0
         requestLineEnd = nil
         fieldLines = 0
+        sawControl = false
     }
 
     public mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> HeadParseResult {
         let count = bytes.count
         var index = scanned
-        while index < count {
-            // Limits are checked byte by byte, so the first violation in byte order wins
-            // however the bytes were split across reads (the fuzzer checks that).
-            if index >= limits.maxHeaderSectionBytes { return .failure(.headerSectionTooLarge) }
+        // Limits are checked byte by byte, so the first violation in byte order wins
+        // however the bytes were split across reads (the fuzzer checks that).
+        let scanEnd = min(count, limits.maxHeaderSectionBytes)
+        while index < scanEnd {
             let byte = bytes[index]
-            if byte == ASCII.lf {
+            if byte >= ASCII.space, byte != 0x7F {
+                // Most bytes are printable: one comparison, and the request-line limit.
+                if requestLineEnd == nil, index - lineStart >= limits.maxRequestLineBytes { return .failure(.requestLineTooLong) }
+            } else if byte == ASCII.lf {
                 guard index > 0, bytes[index - 1] == ASCII.cr else { return .failure(.badRequest("bare LF in head")) }
                 let lineLength = index - 1 - lineStart
                 if let requestLineEnd {
@@ -65,11 +72,13 @@ public struct HeadParser: Sendable {
                 if bytes[index + 1] != ASCII.lf { return .failure(.badRequest("bare CR in head")) }
             } else if byte == 0 {
                 return .failure(.badRequest("NUL in head"))
-            } else if requestLineEnd == nil, index - lineStart >= limits.maxRequestLineBytes {
-                return .failure(.requestLineTooLong)
+            } else {
+                sawControl = true
+                if requestLineEnd == nil, index - lineStart >= limits.maxRequestLineBytes { return .failure(.requestLineTooLong) }
             }
             index += 1
         }
+        if index >= limits.maxHeaderSectionBytes, index < count { return .failure(.headerSectionTooLarge) }
         scanned = index
         return .incomplete
     }
@@ -86,7 +95,7 @@ public struct HeadParser: Sendable {
         while lineStart < headEnd - 2 {
             var lineEnd = lineStart
             while bytes[lineEnd] != ASCII.cr { lineEnd += 1 }
-            switch Self.parseField(bytes, from: lineStart, to: lineEnd) {
+            switch Self.parseField(bytes, from: lineStart, to: lineEnd, checkValueBytes: sawControl) {
             case .success(let field): fields.append(field)
             case .failure(let error): return .failure(error)
             }
@@ -136,7 +145,9 @@ public struct HeadParser: Sendable {
     }
 
     /// `field-name ":" OWS field-value OWS`, with no obs-fold and no space before the colon.
-    static func parseField(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Result<HTTPField, HeadParseError> {
+    static func parseField(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, checkValueBytes: Bool = true
+    ) -> Result<HTTPField, HeadParseError> {
         if bytes[start] == ASCII.space || bytes[start] == ASCII.tab {
             return .failure(.badRequest("obsolete line folding in header section"))
         }
@@ -153,10 +164,12 @@ public struct HeadParser: Sendable {
         var valueEnd = end
         while valueStart < valueEnd, bytes[valueStart] == ASCII.space || bytes[valueStart] == ASCII.tab { valueStart += 1 }
         while valueEnd > valueStart, bytes[valueEnd - 1] == ASCII.space || bytes[valueEnd - 1] == ASCII.tab { valueEnd -= 1 }
-        for position in valueStart..<valueEnd {
-            let byte = bytes[position]
-            guard byte == ASCII.tab || (byte >= ASCII.space && byte != 0x7F) else {
-                return .failure(.badRequest("invalid character in header field value"))
+        if checkValueBytes {
+            for position in valueStart..<valueEnd {
+                let byte = bytes[position]
+                guard byte == ASCII.tab || (byte >= ASCII.space && byte != 0x7F) else {
+                    return .failure(.badRequest("invalid character in header field value"))
+                }
             }
         }
         return .success(HTTPField(

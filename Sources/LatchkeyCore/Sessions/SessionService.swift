@@ -28,13 +28,13 @@ public struct SessionService: Sendable {
         let rotation: Rotation = try await database.write { db in
             let now = UnixTime.now()
             let next = TokenIssuer.newRefreshToken()
-            if let session = try SessionStore.session(refreshHash: presented, on: db) {
+            if let (session, user) = try SessionStore.sessionWithUser(refreshHash: presented, on: db) {
                 guard session.isActive(now: now, idleTimeout: idle) else {
                     try SessionStore.revoke(session.id, now: now, on: db)
                     return .invalid
                 }
                 try SessionStore.rotate(session.id, from: presented, to: next.hash, now: now, on: db)
-                return try Self.rotated(session, next.token, on: db)
+                return .rotated(user, sessionID: session.id, refreshToken: next.token)
             }
             guard let session = try SessionStore.session(previousRefreshHash: presented, on: db) else { return .invalid }
             if session.revokedAt != nil { return .reused }

@@ -5,12 +5,17 @@ enum SessionStore {
     private static let columns = "id, user_id, user_agent, created_at, last_used_at, revoked_at, rotated_at"
     // Built once (statements are cached by their text; see AccountStore).
     private static let byID = "SELECT \(columns) FROM sessions WHERE id = ?"
-    private static let withUserByID = """
+    private static let withUserByID = withUser(where: "s.id")
+    private static let withUserByRefreshHash = withUser(where: "s.refresh_hash")
+
+    /// A session and its user in one read, found by `column`.
+    private static func withUser(where column: String) -> String {
+        """
         SELECT \(columns.split(separator: ",").map { "s." + $0.trimmingWhitespace() }.joined(separator: ", ")),
                \(AccountStore.userColumns.split(separator: ",").map { "u." + $0.trimmingWhitespace() }.joined(separator: ", "))
-        FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?
+        FROM sessions s JOIN users u ON u.id = s.user_id WHERE \(column) = ?
         """
-    private static let byRefreshHash = "SELECT \(columns) FROM sessions WHERE refresh_hash = ?"
+    }
     private static let byPreviousHash = "SELECT \(columns) FROM sessions WHERE previous_refresh_hash = ?"
     private static let activeOfUser =
         "SELECT \(columns) FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND last_used_at >= ? ORDER BY created_at, id"
@@ -39,8 +44,9 @@ enum SessionStore {
         try db.queryOne(withUserByID, id) { row in (makeSession(row), AccountStore.makeUser(row, from: 7)) }
     }
 
-    static func session(refreshHash: [UInt8], on db: Connection) throws -> Session? {
-        try db.queryOne(byRefreshHash, refreshHash, row: makeSession)
+    /// The session whose current refresh token hashes to `refreshHash`, with its user.
+    static func sessionWithUser(refreshHash: [UInt8], on db: Connection) throws -> (session: Session, user: User)? {
+        try db.queryOne(withUserByRefreshHash, refreshHash) { row in (makeSession(row), AccountStore.makeUser(row, from: 7)) }
     }
 
     static func session(previousRefreshHash: [UInt8], on db: Connection) throws -> Session? {
