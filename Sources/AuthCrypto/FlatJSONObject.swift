@@ -23,49 +23,46 @@ public struct FlatJSONObject: Sendable, Equatable {
     public subscript(key: String) -> Value? { values[key] }
 
     /// Compact JSON with sorted keys; `.composite` members are left out (there is
-    /// nothing to write for them).
+    /// nothing to write for them). Written straight into bytes: this signs every token.
     public func serialized() -> [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "{")]
         bytes.reserveCapacity(256)
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-            let text: String
-            switch value {
-            case .string(let string): text = Self.quoted(string)
-            case .integer(let integer): text = String(integer)
-            case .number(let number): text = number.isFinite ? String(number) : "null"
-            case .bool(let bool): text = bool ? "true" : "false"
-            case .null: text = "null"
-            case .composite: continue
-            }
+            if case .composite = value { continue }
             if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: Self.quoted(key).utf8)
+            Self.appendQuoted(key, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
-            bytes.append(contentsOf: text.utf8)
+            switch value {
+            case .string(let string): Self.appendQuoted(string, to: &bytes)
+            case .integer(let integer): bytes.append(contentsOf: String(integer).utf8)
+            case .number(let number): bytes.append(contentsOf: (number.isFinite ? String(number) : "null").utf8)
+            case .bool(let bool): bytes.append(contentsOf: (bool ? "true" : "false").utf8)
+            case .null, .composite: bytes.append(contentsOf: "null".utf8)
+            }
         }
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }
 
     /// A JSON string literal: quote, backslash and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            return "\"" + text + "\""
-        }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+    private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20:
+                let digits = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: #"\u00"#.utf8)
+                bytes.append(digits[Int(byte >> 4)])
+                bytes.append(digits[Int(byte & 0x0F)])
+            default: bytes.append(byte)
             }
         }
-        return result + "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 
     public func string(_ key: String) -> String? {

@@ -24,10 +24,11 @@ public struct SessionService: Sendable {
     public func refresh(_ token: String) async throws -> TokenPair {
         let presented = TokenIssuer.refreshHash(token)
         let (idle, grace) = (policy.sessionIdleTimeout, policy.refreshReuseGrace)
+        // Drawn before the write: the writer thread is the one serial step of every refresh.
+        let next = TokenIssuer.newRefreshToken()
         // The job returns its verdict instead of throwing, so a theft revocation commits.
         let rotation: Rotation = try await database.write { db in
             let now = UnixTime.now()
-            let next = TokenIssuer.newRefreshToken()
             if let (session, user) = try SessionStore.sessionWithUser(refreshHash: presented, on: db) {
                 guard session.isActive(now: now, idleTimeout: idle) else {
                     try SessionStore.revoke(session.id, now: now, on: db)

@@ -7,6 +7,7 @@ public final class Database: Sendable {
     public let path: String
     private let writer: DatabaseWriter
     private let readers: ReaderPool
+    private let checkpointer: WALCheckpointer
 
     /// Opens (creating if needed) and migrates the database at `path`.
     public init(path: String) throws {
@@ -15,6 +16,7 @@ public final class Database: Sendable {
         try Migrator(migrations: EmbeddedMigrations.all).migrate(connection)
         writer = DatabaseWriter(connection: connection)
         readers = ReaderPool(path: path)
+        checkpointer = try WALCheckpointer(path: path)
     }
 
     /// A new read-only connection; its owner keeps it on one thread (an event loop).
@@ -36,6 +38,7 @@ public final class Database: Sendable {
     /// file, as on a clean shutdown.
     public func close() throws {
         writer.stop()
+        checkpointer.stop()
         let connection = try Connection(path: path, mode: .readWrite)
         try connection.checkpoint()
     }
