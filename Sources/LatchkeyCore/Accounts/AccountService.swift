@@ -73,7 +73,11 @@ public struct AccountService: Sendable {
             if policy.rateLimitsEnabled {
                 let window = policy.loginFailureWindow
                 try await database.write { db in
-                    try LoginThrottleStore.recordFailure(emailKey: email.key, now: UnixTime.now(), window: window, on: db)
+                    let now = UnixTime.now()
+                    // Failures are counted for unknown emails too (a lock must not reveal
+                    // which accounts exist); expired windows go, so the table stays small.
+                    try LoginThrottleStore.prune(olderThan: now - window, on: db)
+                    try LoginThrottleStore.recordFailure(emailKey: email.key, now: now, window: window, on: db)
                 }
             }
             throw AccountError.invalidCredentials
