@@ -1,0 +1,219 @@
+import Glibc
+
+/// Reading, parsing and dispatching requests, in order, on the loop's thread.
+extension EventLoop {
+    func readable(_ connection: Connection) {
+        let result: IOResult<Int>
+        do {
+            result = try syscall("read") { Glibc.read(connection.fd, readBuffer.baseAddress, readBuffer.count) }
+        } catch {
+            close(connection)
+            return
+        }
+        guard case .done(let count) = result else { return }
+        if case .closing = connection.phase {
+            if count == 0 { close(connection) }
+            return
+        }
+        if count == 0 {
+            connection.peerClosed = true
+            if connection.isStreaming || connection.pendingOutput == 0 && connection.unreadCount == 0 && isBetweenRequests(connection) {
+                close(connection)
+                return
+            }
+            pauseReading(connection)
+        } else {
+            connection.appendInput(UnsafeBufferPointer(rebasing: readBuffer[0..<count]))
+            if connection.isWaitingOnResponse, connection.unreadCount > Self.parkedInputLimit { pauseReading(connection) }
+        }
+        process(connection)
+        flush(connection)
+    }
+
+    func isBetweenRequests(_ connection: Connection) -> Bool {
+        switch connection.phase {
+        case .idle, .head: true
+        default: false
+        }
+    }
+
+    /// Parses and answers as many buffered requests as it can, in order.
+    func process(_ connection: Connection) {
+        while connection.pendingOutput < Self.outputHighWater {
+            switch connection.phase {
+            case .idle, .head:
+                // Empty lines between requests are ignored (RFC 9112 §2.2); they must not
+                // start the header timer, or an idle client gets an unsolicited 408.
+                while case .idle = connection.phase, connection.unreadCount >= 2,
+                      connection.input[connection.inputStart] == ASCII.cr, connection.input[connection.inputStart + 1] == ASCII.lf {
+                    connection.consumeInput(2)
+                }
+                guard connection.unreadCount > 0 else {
+                    if connection.peerClosed { beginClosing(connection) }
+                    return
+                }
+                if case .idle = connection.phase {
+                    connection.phase = .head
+                    connection.deadline = now + shared.configuration.headerTimeout.nanoseconds
+                }
+                let result = connection.input.withUnsafeBufferPointer { buffer in
+                    connection.parser.parse(UnsafeBufferPointer(rebasing: buffer[connection.inputStart...]))
+                }
+                switch result {
+                case .incomplete:
+                    if connection.peerClosed { beginClosing(connection) }
+                    return
+                case .failure(let error):
+                    connection.parser.reset()
+                    respondAndClose(connection, problem: Self.problem(for: error), version: .http1_1)
+                    return
+                case .complete(let head, let consumed):
+                    connection.parser.reset()
+                    connection.consumeInput(consumed)
+                    begin(head, on: connection)
+                }
+            case .body:
+                guard readBody(connection), let pending = connection.pending else { return }
+                connection.pending = nil
+                dispatch(pending, on: connection)
+            case .handling, .streaming, .closing:
+                return
+            }
+        }
+    }
+
+    static func problem(for error: HeadParseError) -> Problem {
+        switch error {
+        case .badRequest(let reason): .badRequest(reason)
+        case .requestLineTooLong: .uriTooLong
+        case .headerSectionTooLarge: .headerFieldsTooLarge
+        case .versionNotSupported: .versionNotSupported
+        }
+    }
+
+    /// Validates framing, routes, and applies the route's body limit before any body byte is read.
+    func begin(_ head: RequestHead, on connection: Connection) {
+        let requestID = Self.saneRequestID(head.field("x-request-id")) ?? makeRequestID()
+        let framing: BodyFraming
+        switch head.bodyFraming() {
+        case .success(let value): framing = value
+        case .failure(.badRequest(let reason)):
+            return respondAndClose(connection, problem: .badRequest(reason), version: head.version, requestID: requestID)
+        case .failure(.unsupportedTransferCoding):
+            return respondAndClose(connection, problem: .notImplemented, version: head.version, requestID: requestID)
+        }
+        let hasBody = framing != .none
+        let keepAlive = head.wantsKeepAlive && !draining
+        let context = ResponseWriter.Context(version: head.version, isHead: head.method == "HEAD", keepAlive: keepAlive, requestID: requestID)
+
+        if head.hasUnsupportedExpectation {
+            return respond(connection, Problem.expectationFailed.response(), context: context, closing: hasBody)
+        }
+        let target = RequestTarget.split(head.target)
+        switch shared.router.match(method: head.method, path: target.path) {
+        case .notFound:
+            respond(connection, Problem.notFound.response(), context: context, closing: hasBody)
+        case .methodNotAllowed(let allowed):
+            let response = Problem.methodNotAllowed.response(headers: [HTTPField(name: "Allow", value: allowed.joined(separator: ", "))])
+            respond(connection, response, context: context, closing: hasBody)
+        case .found(let route, let parameters):
+            var pending = Connection.PendingRequest(
+                head: head, target: target, route: route, parameters: parameters, context: context, remaining: 0
+            )
+            switch framing {
+            case .none:
+                return dispatch(pending, on: connection)
+            case .contentLength(let length):
+                guard length <= route.bodyLimit else {
+                    return respond(connection, Problem.payloadTooLarge.response(), context: context, closing: true)
+                }
+                pending.remaining = length
+                pending.body.reserveCapacity(length)
+            case .chunked:
+                pending.chunked = ChunkedDecoder(limit: route.bodyLimit)
+            }
+            // Ask for the body only once the request is known to be acceptable (RFC 9110 §10.1.1).
+            if head.expectsContinue, head.version == .http1_1, connection.unreadCount == 0 {
+                connection.output.append(contentsOf: ResponseWriter.continueResponse)
+            }
+            connection.pending = pending
+            connection.phase = .body
+            connection.deadline = now + shared.configuration.bodyTimeout.nanoseconds
+        }
+    }
+
+    /// Moves buffered body bytes into the pending request; true once the body is complete.
+    /// The body grows in place inside the connection, so it is never copied per read.
+    func readBody(_ connection: Connection) -> Bool {
+        guard var decoder = connection.pending?.chunked else {
+            let take = min(connection.pending!.remaining, connection.unreadCount)
+            connection.pending!.body.append(contentsOf: connection.input[connection.inputStart..<connection.inputStart + take])
+            connection.pending!.remaining -= take
+            connection.consumeInput(take)
+            return connection.pending!.remaining == 0 || waitForBody(connection)
+        }
+        let result = connection.input.withUnsafeBufferPointer { buffer in
+            decoder.decode(UnsafeBufferPointer(rebasing: buffer[connection.inputStart...]), into: &connection.pending!.body)
+        }
+        connection.pending!.chunked = decoder
+        switch result {
+        case .needMore:
+            connection.consumeInput(connection.unreadCount)
+            return waitForBody(connection)
+        case .done(let consumed):
+            connection.consumeInput(consumed)
+            return true
+        case .failure(let failure):
+            let pending = connection.pending!
+            connection.pending = nil
+            let problem: Problem = switch failure {
+            case .tooLarge: .payloadTooLarge
+            case .malformed(let reason): .badRequest(reason)
+            }
+            respondAndClose(connection, problem: problem, version: pending.head.version, requestID: pending.context.requestID)
+            return false
+        }
+    }
+
+    /// The body is incomplete: wait for more, or give up if the peer has stopped sending.
+    func waitForBody(_ connection: Connection) -> Bool {
+        if connection.peerClosed {
+            connection.pending = nil
+            beginClosing(connection)
+        } else {
+            connection.deadline = now + shared.configuration.bodyTimeout.nanoseconds
+        }
+        return false
+    }
+
+    func dispatch(_ pending: Connection.PendingRequest, on connection: Connection) {
+        let request = Request(
+            head: pending.head, target: pending.target, body: pending.body, pathParameters: pending.parameters,
+            requestID: pending.context.requestID, remoteAddress: connection.remoteAddress, eventLoopIndex: index
+        )
+        let context = pending.context
+        switch pending.route.handler {
+        case .inline(let handler):
+            let response: Response
+            do {
+                response = try handler(request)
+            } catch {
+                response = shared.errorResponder(error, request)
+            }
+            respond(connection, response, context: context, closing: false)
+        case .offLoop(let handler):
+            connection.phase = .handling(context)
+            connection.deadline = 0
+            let (fd, id, shared) = (connection.fd, connection.id, shared)
+            Task.detached { [self] in
+                let response: Response
+                do {
+                    response = try await handler(request)
+                } catch {
+                    response = shared.errorResponder(error, request)
+                }
+                post(.response(fd: fd, connectionID: id, response))
+            }
+        }
+    }
+}
