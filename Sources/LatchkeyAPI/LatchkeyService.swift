@@ -28,13 +28,11 @@ public struct ServiceOptions: Sendable {
 /// The Latchkey HTTP API over its domain: builds the router and maps errors, given what
 /// the executable opened (database, keys) and configured.
 public final class LatchkeyService: Sendable {
-    public let database: Database
     private let readers: PerLoop<Connection>
     private let context: APIContext
     private let errors: ErrorResponder
 
     public init(database: Database, keyring: Keyring, options: ServiceOptions, logger: Logger) throws {
-        self.database = database
         readers = try PerLoop(count: options.eventLoops) { _ in try database.openReader() }
         let policy = options.policy
         let issuer = TokenIssuer(keyring: keyring, policy: policy)
