@@ -6,8 +6,6 @@ public struct Session: Sendable, Equatable {
     public let createdAt: Int64
     public let lastUsedAt: Int64
     public let revokedAt: Int64?
-    /// When the current refresh token replaced the previous one (nil before any refresh).
-    public let rotatedAt: Int64?
 
     public func isActive(now: Int64, idleTimeout: Int64) -> Bool {
         revokedAt == nil && now - lastUsedAt <= idleTimeout

@@ -18,9 +18,10 @@ public struct SessionService: Sendable {
         case reused
     }
 
-    /// Each refresh token works once. A rotated token presented again within the grace
-    /// (a client retrying) gets a new pair for the same session; later, it revokes the
-    /// whole session: someone else holds the chain.
+    /// Each refresh token works once. A retired token presented again within the grace
+    /// after its retirement (a client retrying) gets a new pair for the same session;
+    /// later, it revokes the whole session: someone else holds the chain. Every retired
+    /// token is remembered, so reuse is caught however many rotations ago it was.
     public func refresh(_ token: String) async throws -> TokenPair {
         let presented = TokenIssuer.refreshHash(token)
         let (idle, grace) = (policy.sessionIdleTimeout, policy.refreshReuseGrace)
@@ -29,22 +30,27 @@ public struct SessionService: Sendable {
         // The job returns its verdict instead of throwing, so a theft revocation commits.
         let rotation: Rotation = try await database.write { db in
             let now = UnixTime.now()
+            try SessionStore.pruneRetired(olderThan: now - idle, on: db)
             if let (session, user) = try SessionStore.sessionWithUser(refreshHash: presented, on: db) {
-                guard session.isActive(now: now, idleTimeout: idle) else {
+                guard session.isActive(now: now, idleTimeout: idle), !user.disabled else {
                     try SessionStore.revoke(session.id, now: now, on: db)
                     return .invalid
                 }
                 try SessionStore.rotate(session.id, from: presented, to: next.hash, now: now, on: db)
                 return .rotated(user, sessionID: session.id, refreshToken: next.token)
             }
-            guard let session = try SessionStore.session(previousRefreshHash: presented, on: db) else { return .invalid }
-            if session.revokedAt != nil { return .reused }
-            guard let rotatedAt = session.rotatedAt, now - rotatedAt <= grace, session.isActive(now: now, idleTimeout: idle) else {
+            guard let retired = try SessionStore.retired(refreshHash: presented, on: db),
+                  let session = try SessionStore.session(id: retired.sessionID, on: db) else { return .invalid }
+            guard now - retired.retiredAt <= grace, session.isActive(now: now, idleTimeout: idle),
+                  let current = try SessionStore.currentRefreshHash(of: session.id, on: db),
+                  let user = try AccountStore.user(id: session.userID, on: db), !user.disabled else {
                 try SessionStore.revoke(session.id, now: now, on: db)
                 return .reused
             }
-            try SessionStore.reissue(session.id, to: next.hash, now: now, on: db)
-            return try Self.rotated(session, next.token, on: db)
+            // A retry: the token issued in between is retired in turn (and so caught if it
+            // turns up later), and this client gets a fresh one.
+            try SessionStore.rotate(session.id, from: current, to: next.hash, now: now, on: db)
+            return .rotated(user, sessionID: session.id, refreshToken: next.token)
         }
         switch rotation {
         case .rotated(let user, let sessionID, let refreshToken):
@@ -54,11 +60,6 @@ public struct SessionService: Sendable {
         case .reused:
             throw SessionError.refreshTokenReused
         }
-    }
-
-    private static func rotated(_ session: Session, _ token: String, on db: Connection) throws -> Rotation {
-        guard let user = try AccountStore.user(id: session.userID, on: db) else { return .invalid }
-        return .rotated(user, sessionID: session.id, refreshToken: token)
     }
 
     public func logout(_ caller: Authenticated) async throws {

@@ -52,6 +52,37 @@ extension Accounts {
             expectTokenPair(refreshed, 200)  // the pair from the retry can itself be refreshed
         }
 
+        /// A thief who refreshed a stolen token twice cannot hide the theft: the token
+        /// rotated two generations ago still revokes the session when its owner uses it.
+        @Test(.timeLimit(.minutes(1)))
+        func aTokenRetiredSeveralRotationsAgoStillRevokesTheSession() async throws {
+            let server = try AccountServer(["--refresh-reuse-grace", "1"])
+            defer { server.stop() }
+            let stolen = try server.signUp("ada@example.com", "ada")
+            var thief = try Account(try server.refresh(stolen.refreshToken), password: stolen.password)
+            thief = try Account(try server.refresh(thief.refreshToken), password: stolen.password)
+            try await Task.sleep(for: .seconds(2.2))
+
+            expectProblem(try server.refresh(stolen.refreshToken), 401, "REFRESH_TOKEN_REUSED", "the owner's old token")
+            expectProblem(try server.refresh(thief.refreshToken), 401, "INVALID_REFRESH_TOKEN", "the thief's chain ends with the session")
+            expectProblem(try server.me(thief.accessToken), 401, "SESSION_REVOKED", "and so do its access tokens")
+        }
+
+        /// A replay inside the grace wins the race for a new pair, but the token it pushed
+        /// aside is remembered: when the owner uses it after the grace, the session ends.
+        @Test(.timeLimit(.minutes(1)))
+        func aTokenPushedAsideByAReplayRevokesTheSessionWhenItComesBack() async throws {
+            let server = try AccountServer(["--refresh-reuse-grace", "1"])
+            defer { server.stop() }
+            let stolen = try server.signUp("ada@example.com", "ada")
+            let owner = try Account(try server.refresh(stolen.refreshToken), password: stolen.password)
+            let thief = try Account(try server.refresh(stolen.refreshToken), password: stolen.password)  // within the grace
+            try await Task.sleep(for: .seconds(2.2))
+
+            expectProblem(try server.refresh(owner.refreshToken), 401, "REFRESH_TOKEN_REUSED", "the owner's pushed-aside token")
+            expectProblem(try server.refresh(thief.refreshToken), 401, "INVALID_REFRESH_TOKEN", "the thief's token died with the session")
+        }
+
         @Test(.timeLimit(.minutes(2)))
         func aRotatedTokenPresentedAfterTheGraceRevokesTheWholeSession() async throws {
             let server = try AccountServer(["--refresh-reuse-grace", "1"])
