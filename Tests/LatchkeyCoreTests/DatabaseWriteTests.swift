@@ -41,6 +41,40 @@ import Testing
         #expect(names == ["fresh", "taken"])
     }
 
+    /// When a batch's transaction is lost mid-way (here a job ends it itself, as SQLite does
+    /// on a full disk), no caller hears "done" for a write that was rolled back, and none
+    /// is told twice (which would crash).
+    @Test func aLostTransactionIsReportedToEveryCallerWhoseWriteItTookAlong() async throws {
+        let (database, path) = try await makeDatabase()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let outcomes = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    do {
+                        try await database.write { db in
+                            try db.run("INSERT INTO items VALUES (?)", "item-\(index)")
+                            if index == 20 {
+                                try db.execute("ROLLBACK")  // what SQLite does by itself on SQLITE_FULL
+                                throw TestFailure()
+                            }
+                        }
+                        return (index, true)
+                    } catch {
+                        return (index, false)
+                    }
+                }
+            }
+            return try await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+        }
+        let stored = Set(try database.read { db in try db.query("SELECT name FROM items") { $0.text(at: 0) ?? "" } })
+        for (index, succeeded) in outcomes {
+            #expect(succeeded == stored.contains("item-\(index)"), "job \(index): reported \(succeeded)")
+        }
+        #expect(outcomes[20] == false)
+    }
+
+    private struct TestFailure: Error {}
+
     @Test func closeCheckpointsTheWAL() async throws {
         let (database, path) = try await makeDatabase()
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -83,18 +83,29 @@ final class DatabaseWriter: Sendable {
             return
         }
         var succeeded: [Job] = []
-        for job in batch {
+        for (position, job) in batch.enumerated() {
+            var toldItsCaller = false
             do {
                 try connection.run("SAVEPOINT job")
                 if job.attempt(connection) {
                     try connection.run("RELEASE job")
                     succeeded.append(job)
+                    toldItsCaller = true  // it will hear at the commit, with the others
                 } else {
+                    toldItsCaller = true  // attempt() passed its error on already
                     try connection.run("ROLLBACK TO job")
                     try connection.run("RELEASE job")
                 }
+                // SQLite rolls a whole transaction back by itself on a full disk, an I/O
+                // error or no memory; what ran after that would commit piecemeal.
+                guard connection.isInTransaction else { throw TransactionLost() }
             } catch {
-                job.finish(error)
+                // The batch's state is unknown: undo all of it and tell every caller.
+                try? connection.run("ROLLBACK")
+                if !toldItsCaller { job.finish(error) }
+                succeeded.forEach { $0.finish(error) }
+                batch[(position + 1)...].forEach { $0.finish(error) }
+                return
             }
         }
         do {
@@ -106,6 +117,9 @@ final class DatabaseWriter: Sendable {
         }
     }
 }
+
+/// The batch's transaction ended under the writer (SQLite rolled it back itself).
+struct TransactionLost: Error {}
 
 /// A job's result between its savepoint and the batch commit.
 /// `@unchecked Sendable`: written and read only on the writer thread, in that order.
