@@ -22,3 +22,15 @@ import Testing
         #expect(limiter.trackedCount <= 1000)
     }
 }
+
+@Suite struct AddressRateLimiterEvictionTests {
+    @Test func aFullTableFreesRoomInBulkAndStillCountsRecentAddresses() throws {
+        let limiter = AddressRateLimiter(limit: 2, window: 60, maxTracked: 100)
+        for index in 0..<100 { try limiter.admit("old-\(index)", now: 0) }
+        #expect(limiter.trackedCount == 100)
+        try limiter.admit("new", now: 10)  // full: a tenth is freed at once
+        #expect(limiter.trackedCount <= 91)
+        try limiter.admit("new", now: 11)
+        #expect(throws: Throttled.self) { try limiter.admit("new", now: 12) }
+    }
+}

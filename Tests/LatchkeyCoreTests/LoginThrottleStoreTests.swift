@@ -35,3 +35,15 @@ import Testing
         #expect(remaining == 1)
     }
 }
+
+@Suite struct LoginsInFlightTests {
+    @Test func attemptsUnderWayCountTowardTheLimit() {
+        let inFlight = LoginsInFlight()
+        #expect(inFlight.reserve("ada", storedFailures: 8, limit: 10))
+        #expect(inFlight.reserve("ada", storedFailures: 8, limit: 10))
+        #expect(!inFlight.reserve("ada", storedFailures: 8, limit: 10), "8 on record + 2 under way = the limit")
+        #expect(inFlight.reserve("bob", storedFailures: 0, limit: 10), "another account is not affected")
+        inFlight.release("ada")
+        #expect(inFlight.reserve("ada", storedFailures: 8, limit: 10))
+    }
+}

@@ -21,7 +21,9 @@ final class EventLoop: @unchecked Sendable {
     let listener: Int32
     let epoll: Epoll
     let wakeup: Wakeup
-    private let inbox = Mutex<[LoopJob]>([])
+    /// Jobs from other threads; `closed` once the loop has ended, so a late post (a
+    /// handler finishing after shutdown) never signals an eventfd number reused since.
+    private let inbox = Mutex<(jobs: [LoopJob], closed: Bool)>(([], false))
 
     var connections: [Connection?] = []
     private var connectionCount = 0
@@ -55,8 +57,11 @@ final class EventLoop: @unchecked Sendable {
     }
 
     func post(_ job: LoopJob) {
-        inbox.withLock { $0.append(job) }
-        wakeup.signal()
+        inbox.withLock { inbox in
+            guard !inbox.closed else { return }
+            inbox.jobs.append(job)
+            wakeup.signal()  // under the lock: the loop cannot close the eventfd meanwhile
+        }
     }
 
     func run() {
@@ -87,7 +92,11 @@ final class EventLoop: @unchecked Sendable {
         }
         for case let connection? in connections { close(connection) }
         epoll.close()
-        wakeup.close()
+        inbox.withLock { inbox in
+            inbox.closed = true
+            inbox.jobs.removeAll()
+            wakeup.close()
+        }
         readBuffer.deallocate()
     }
 
@@ -151,9 +160,9 @@ final class EventLoop: @unchecked Sendable {
     // MARK: Jobs, timers, closing
 
     func runJobs() {
-        let jobs = inbox.withLock { jobs in
-            defer { jobs.removeAll() }
-            return jobs
+        let jobs = inbox.withLock { inbox in
+            defer { inbox.jobs.removeAll() }
+            return inbox.jobs
         }
         for job in jobs {
             switch job {

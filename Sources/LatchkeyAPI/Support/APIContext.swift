@@ -20,7 +20,7 @@ struct APIContext: Sendable {
     }
 
     /// Bearer check for inline handlers (on the loop's connection).
-    func authenticateInline(_ request: Request) throws(AccessError) -> Authenticated {
+    func authenticateInline(_ request: Request) throws -> Authenticated {
         try verifier.verify(
             authorization: request.header("authorization"), reader: reader(request),
             cache: tokenCaches[request.eventLoopIndex]

@@ -8,7 +8,10 @@ struct ClientAddress: Sendable {
     let trustedProxies: Set<String>
 
     func of(_ request: Request) -> String {
-        guard trustedProxies.contains(request.remoteAddress), let forwarded = request.header("x-forwarded-for") else {
+        // Every X-Forwarded-For line counts: some proxies add a line of their own instead
+        // of appending, and the client's forged line comes first.
+        let forwarded = request.head.fieldValues("x-forwarded-for").joined(separator: ",")
+        guard trustedProxies.contains(request.remoteAddress), !forwarded.isEmpty else {
             return request.remoteAddress
         }
         let hops = forwarded.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }

@@ -11,7 +11,8 @@ struct ErrorResponder: Sendable {
     func response(for error: any Error, to request: Request) -> Response {
         if let problem = problem(for: error) { return problem.response() }
         if let problem = error as? Problem { return problem.response() }
-        logger.error("unhandled error: \(String(reflecting: type(of: error)))", metadata: [
+        // SQL and system errors carry no bound values or secrets, only what failed.
+        logger.error("unhandled error: \(String(reflecting: type(of: error))): \(error)", metadata: [
             "request-id": "\(request.requestID)", "route": "\(request.method) \(request.path)",
         ])
         return Problem.internalError.response()

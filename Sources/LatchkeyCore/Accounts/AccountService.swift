@@ -7,6 +7,7 @@ public struct AccountService: Sendable {
     let hashing: HashingPool
     let issuer: TokenIssuer
     let policy: AccountsPolicy
+    let loginsInFlight = LoginsInFlight()
 
     public init(database: Database, hashing: HashingPool, issuer: TokenIssuer, policy: AccountsPolicy) {
         self.database = database
@@ -53,15 +54,17 @@ public struct AccountService: Sendable {
             throw AccountError.invalidCredentials
         }
         let now = UnixTime.now()
-        let stored = try database.read { db in
-            if policy.rateLimitsEnabled {
-                let failures = try LoginThrottleStore.failures(emailKey: email.key, now: now, window: policy.loginFailureWindow, on: db)
-                if failures.count >= policy.loginMaxFailures {
-                    throw Throttled(retryAfter: Int(failures.windowStart + policy.loginFailureWindow - now))
-                }
-            }
-            return try AccountStore.credentials(emailKey: email.key, on: db)
+        let (failures, stored) = try database.read { db in
+            (try LoginThrottleStore.failures(emailKey: email.key, now: now, window: policy.loginFailureWindow, on: db),
+             try AccountStore.credentials(emailKey: email.key, on: db))
         }
+        if policy.rateLimitsEnabled {
+            guard loginsInFlight.reserve(email.key, storedFailures: failures.count, limit: policy.loginMaxFailures) else {
+                throw Throttled(retryAfter: Int(failures.windowStart + policy.loginFailureWindow - now))
+            }
+        }
+        // Released only once this attempt's failure (or success) is on record.
+        defer { if policy.rateLimitsEnabled { loginsInFlight.release(email.key) } }
         let verified = try await hashing.run { () -> Bool in
             guard let stored else {
                 hasher.dummyVerify(password)

@@ -16,25 +16,22 @@ public struct AccessTokenVerifier: Sendable {
     /// `cache`, when given, belongs to the calling event loop (see `VerifiedTokenCache`).
     public func verify(
         authorization: String?, reader: Connection, cache: VerifiedTokenCache? = nil, now: Int64 = UnixTime.now()
-    ) throws(AccessError) -> Authenticated {
-        guard let token = Self.bearerToken(authorization) else { throw .unauthenticated }
+    ) throws -> Authenticated {
+        guard let token = Self.bearerToken(authorization) else { throw AccessError.unauthenticated }
         let claims: VerifiedTokenCache.Entry
         if let cached = cache?.entry(for: token) {
-            guard now <= cached.expiry + Self.leeway else { throw .tokenExpired }
+            guard now <= cached.expiry + Self.leeway else { throw AccessError.tokenExpired }
             claims = cached
         } else {
             claims = try verifySignedClaims(token, now: now)
             cache?.store(claims, for: token)
         }
-        let found: (session: Session, user: User)?
-        do {
-            found = try SessionStore.sessionWithUser(id: claims.sessionID, on: reader)
-        } catch {
-            throw .sessionRevoked  // an unreadable session is not an active one
-        }
-        guard let found, found.session.userID == claims.userID,
+        // A failed read is the server's fault (500), not a revocation: a client told
+        // SESSION_REVOKED would throw its tokens away.
+        let found = try SessionStore.sessionWithUser(id: claims.sessionID, on: reader)
+        guard let found, found.session.userID == claims.userID, !found.user.disabled,
               found.session.isActive(now: now, idleTimeout: policy.sessionIdleTimeout) else {
-            throw .sessionRevoked
+            throw AccessError.sessionRevoked
         }
         return Authenticated(userID: claims.userID, sessionID: claims.sessionID, user: found.user)
     }
