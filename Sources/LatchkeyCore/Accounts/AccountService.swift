@@ -159,7 +159,7 @@ public struct AccountService: Sendable {
 
     static func startSession(for userID: String, userAgent: String?, now: Int64, on db: Connection) throws -> (refreshToken: String, sessionID: String) {
         let sessionID = RandomID.make()
-        let refresh = TokenIssuer.newRefreshToken()
+        let refresh = TokenIssuer.newRefreshToken(for: sessionID)
         try SessionStore.create(id: sessionID, userID: userID, refreshHash: refresh.hash, userAgent: userAgent, now: now, on: db)
         return (refresh.token, sessionID)
     }

@@ -1,3 +1,4 @@
+import AuthCrypto
 import SQLite
 
 /// Refresh rotation, logout and the sessions list.
@@ -20,37 +21,37 @@ public struct SessionService: Sendable {
 
     /// Each refresh token works once. A retired token presented again within the grace
     /// after its retirement (a client retrying) gets a new pair for the same session;
-    /// later, it revokes the whole session: someone else holds the chain. Every retired
-    /// token is remembered, so reuse is caught however many rotations ago it was.
+    /// later, it revokes the whole session: someone else holds the chain. The session
+    /// remembers its last retired tokens, so reuse is caught however many rotations ago
+    /// the token was retired, within that memory.
     public func refresh(_ token: String) async throws -> TokenPair {
+        guard let sessionID = TokenIssuer.sessionID(ofRefreshToken: token) else { throw SessionError.invalidRefreshToken }
         let presented = TokenIssuer.refreshHash(token)
         let (idle, grace) = (policy.sessionIdleTimeout, policy.refreshReuseGrace)
         // Drawn before the write: the writer thread is the one serial step of every refresh.
-        let next = TokenIssuer.newRefreshToken()
+        let next = TokenIssuer.newRefreshToken(for: sessionID)
         // The job returns its verdict instead of throwing, so a theft revocation commits.
         let rotation: Rotation = try await database.write { db in
             let now = UnixTime.now()
-            try SessionStore.pruneRetired(olderThan: now - idle, on: db)
-            if let (session, user) = try SessionStore.sessionWithUser(refreshHash: presented, on: db) {
-                guard session.isActive(now: now, idleTimeout: idle), !user.disabled else {
-                    try SessionStore.revoke(session.id, now: now, on: db)
+            guard let state = try SessionStore.refreshState(of: sessionID, on: db) else { return .invalid }
+            let usable = state.session.isActive(now: now, idleTimeout: idle) && !state.user.disabled
+            if ConstantTime.equals(presented, state.current) {
+                guard usable else {
+                    try SessionStore.revoke(sessionID, now: now, on: db)
                     return .invalid
                 }
-                try SessionStore.rotate(session.id, from: presented, to: next.hash, now: now, on: db)
-                return .rotated(user, sessionID: session.id, refreshToken: next.token)
+            } else {
+                // An unknown token naming this session may be forged: it changes nothing.
+                guard let retired = state.retired.entry(for: presented) else { return .invalid }
+                guard usable, now - retired.retiredAt <= grace else {
+                    try SessionStore.revoke(sessionID, now: now, on: db)
+                    return .reused
+                }
+                // A retry within the grace: the token issued in between is retired in
+                // turn (and so caught if it turns up later); this client gets a fresh one.
             }
-            guard let retired = try SessionStore.retired(refreshHash: presented, on: db),
-                  let session = try SessionStore.session(id: retired.sessionID, on: db) else { return .invalid }
-            guard now - retired.retiredAt <= grace, session.isActive(now: now, idleTimeout: idle),
-                  let current = try SessionStore.currentRefreshHash(of: session.id, on: db),
-                  let user = try AccountStore.user(id: session.userID, on: db), !user.disabled else {
-                try SessionStore.revoke(session.id, now: now, on: db)
-                return .reused
-            }
-            // A retry: the token issued in between is retired in turn (and so caught if it
-            // turns up later), and this client gets a fresh one.
-            try SessionStore.rotate(session.id, from: current, to: next.hash, now: now, on: db)
-            return .rotated(user, sessionID: session.id, refreshToken: next.token)
+            try SessionStore.rotate(sessionID, to: next.hash, retired: state.retired.retiring(state.current, at: now), now: now, on: db)
+            return .rotated(state.user, sessionID: sessionID, refreshToken: next.token)
         }
         switch rotation {
         case .rotated(let user, let sessionID, let refreshToken):

@@ -6,13 +6,13 @@ enum SessionStore {
     // Built once (statements are cached by their text; see AccountStore).
     private static let byID = "SELECT \(columns) FROM sessions WHERE id = ?"
     private static let withUserByID = withUser(where: "s.id")
-    private static let withUserByRefreshHash = withUser(where: "s.refresh_hash")
+    private static let refreshStateByID = withUser(where: "s.id", extra: "s.refresh_hash, s.retired_refresh_tokens")
 
     /// A session and its user in one read, found by `column`.
-    private static func withUser(where column: String) -> String {
+    private static func withUser(where column: String, extra: String? = nil) -> String {
         """
         SELECT \(columns.split(separator: ",").map { "s." + $0.trimmingWhitespace() }.joined(separator: ", ")),
-               \(AccountStore.userColumns.split(separator: ",").map { "u." + $0.trimmingWhitespace() }.joined(separator: ", "))
+               \(AccountStore.userColumns.split(separator: ",").map { "u." + $0.trimmingWhitespace() }.joined(separator: ", "))\(extra.map { ", " + $0 } ?? "")
         FROM sessions s JOIN users u ON u.id = s.user_id WHERE \(column) = ?
         """
     }
@@ -43,33 +43,21 @@ enum SessionStore {
         try db.queryOne(withUserByID, id) { row in (makeSession(row), AccountStore.makeUser(row, from: 6)) }
     }
 
-    /// The session whose current refresh token hashes to `refreshHash`, with its user.
-    static func sessionWithUser(refreshHash: [UInt8], on db: Connection) throws -> (session: Session, user: User)? {
-        try db.queryOne(withUserByRefreshHash, refreshHash) { row in (makeSession(row), AccountStore.makeUser(row, from: 6)) }
-    }
-
-    /// The session a retired refresh token belonged to, and when it was retired.
-    static func retired(refreshHash: [UInt8], on db: Connection) throws -> (sessionID: String, retiredAt: Int64)? {
-        try db.queryOne("SELECT session_id, retired_at FROM retired_refresh_tokens WHERE refresh_hash = ?", refreshHash) { row in
-            (row.text(at: 0) ?? "", row.int64(at: 1))
+    /// What a refresh needs of a session, in one read: the session, its user, the hash of
+    /// its current refresh token and the tokens it retired.
+    static func refreshState(of sessionID: String, on db: Connection) throws
+        -> (session: Session, user: User, current: [UInt8], retired: RetiredRefreshTokens)? {
+        try db.queryOne(refreshStateByID, sessionID) { row in
+            (makeSession(row), AccountStore.makeUser(row, from: 6), row.blob(at: 13) ?? [], RetiredRefreshTokens(blob: row.blob(at: 14) ?? []))
         }
     }
 
-    /// The current token is retired (remembered for reuse detection) and a new one issued.
-    static func rotate(_ sessionID: String, from oldHash: [UInt8], to newHash: [UInt8], now: Int64, on db: Connection) throws {
-        try db.run("INSERT OR REPLACE INTO retired_refresh_tokens (refresh_hash, session_id, retired_at) VALUES (?, ?, ?)", oldHash, sessionID, now)
-        try db.run("UPDATE sessions SET refresh_hash = ?, last_used_at = ? WHERE id = ?", newHash, now, sessionID)
-    }
-
-    /// The session's current refresh token hash (to retire it on a reissue).
-    static func currentRefreshHash(of sessionID: String, on db: Connection) throws -> [UInt8]? {
-        try db.queryOne("SELECT refresh_hash FROM sessions WHERE id = ?", sessionID) { $0.blob(at: 0) }.flatMap { $0 }
-    }
-
-    /// Retired tokens older than `cutoff` can no longer matter: their sessions would have
-    /// expired unless refreshed with a newer token.
-    static func pruneRetired(olderThan cutoff: Int64, on db: Connection) throws {
-        try db.run("DELETE FROM retired_refresh_tokens WHERE retired_at < ?", cutoff)
+    /// A new current token; the one it replaces joins the retired list.
+    static func rotate(_ sessionID: String, to newHash: [UInt8], retired: RetiredRefreshTokens, now: Int64, on db: Connection) throws {
+        try db.run(
+            "UPDATE sessions SET refresh_hash = ?, retired_refresh_tokens = ?, last_used_at = ? WHERE id = ?",
+            newHash, retired.blob, now, sessionID
+        )
     }
 
     static func revoke(_ sessionID: String, now: Int64, on db: Connection) throws {

@@ -23,13 +23,22 @@ public struct TokenIssuer: Sendable {
         )
     }
 
-    /// A new refresh token and the hash that is all the database keeps of it.
-    static func newRefreshToken() -> (token: String, hash: [UInt8]) {
-        let token = RandomID.secret()
+    /// A new refresh token for `sessionID` and the hash that is all the database keeps of
+    /// it. The token is `<session id>.<256 random bits>`: the id only finds the session
+    /// row (it is no secret: access tokens carry it too), the random part is the secret.
+    static func newRefreshToken(for sessionID: String) -> (token: String, hash: [UInt8]) {
+        let token = sessionID + "." + RandomID.secret()
         return (token, refreshHash(token))
     }
 
     static func refreshHash(_ token: String) -> [UInt8] {
         SHA256.hash(token.utf8)
+    }
+
+    /// The session id a refresh token names, if it has the shape of one.
+    static func sessionID(ofRefreshToken token: String) -> String? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].utf8.count == 32, parts[1].utf8.count >= 43 else { return nil }
+        return String(parts[0])
     }
 }
