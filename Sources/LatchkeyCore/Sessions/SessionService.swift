@@ -42,8 +42,8 @@ public struct SessionService: Sendable {
                 }
             } else {
                 // An unknown token naming this session may be forged: it changes nothing.
-                guard let retired = state.retired.entry(for: presented) else { return .invalid }
-                guard usable, now - retired.retiredAt <= grace else {
+                guard let retiredAt = state.retired.retiredAt(presented) else { return .invalid }
+                guard usable, now - retiredAt <= grace else {
                     try SessionStore.revoke(sessionID, now: now, on: db)
                     return .reused
                 }
