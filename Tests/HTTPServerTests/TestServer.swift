@@ -9,7 +9,12 @@ struct TestServer: Sendable {
     var port: Int { server.port }
 
     static func start(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) throws -> TestServer {
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 2, shutdownGracePeriod: .seconds(3))
+        // A long idle timeout unless a test sets its own: on a loaded 2-core machine a test
+        // can wait on the shared task pool for longer than the default 60 s, and its held
+        // keep-alive connections must not be closed under it.
+        var configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, eventLoops: 2, idleTimeout: .seconds(600), shutdownGracePeriod: .seconds(3)
+        )
         adjust(&configuration)
         let probe = TestProbe()
         let logger = Logger(label: "http-server-tests") { _ in SwiftLogNoOpLogHandler() }
