@@ -1,12 +1,13 @@
 import HTTPServer
 
 /// The routes of "Auth" and "Users and display names" (API.md). Cheap reads run inline
-/// on the loop; anything that hashes or writes runs off it.
+/// on the loop; anything that hashes or writes runs off it (refresh, one write and a
+/// signature, answers straight from the database writer).
 enum AccountRoutes {
     static func register(on router: inout Router, _ context: APIContext) {
         router.add("POST", "/v1/auth/signup", offLoop: { try await SignupHandler.handle($0, context) })
         router.add("POST", "/v1/auth/login", offLoop: { try await LoginHandler.handle($0, context) })
-        router.add("POST", "/v1/auth/refresh", offLoop: { try await RefreshHandler.handle($0, context) })
+        router.add("POST", "/v1/auth/refresh", .deferred { RefreshHandler.handle($0, context, $1) })
         router.add("POST", "/v1/auth/logout", offLoop: { try await LogoutHandlers.logout($0, context) })
         router.add("POST", "/v1/auth/logout-all", offLoop: { try await LogoutHandlers.logoutAll($0, context) })
         router.add("GET", "/v1/auth/sessions", inline: { try SessionsHandlers.list($0, context) })

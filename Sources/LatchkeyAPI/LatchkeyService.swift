@@ -46,9 +46,10 @@ public final class LatchkeyService: Sendable {
             verifier: AccessTokenVerifier(keyring: keyring, policy: policy),
             database: database, readers: readers,
             tokenCaches: PerLoop(count: options.eventLoops) { _ in VerifiedTokenCache() }, policy: policy,
-            throttle: RequestThrottle(enabled: policy.rateLimitsEnabled, perMinute: options.ipRatePerMinute, trustedProxies: options.trustedProxies)
+            throttle: RequestThrottle(enabled: policy.rateLimitsEnabled, perMinute: options.ipRatePerMinute, trustedProxies: options.trustedProxies),
+            errors: ErrorResponder(logger: logger)
         )
-        errors = ErrorResponder(logger: logger)
+        errors = context.errors
     }
 
     public func makeRouter() -> Router {

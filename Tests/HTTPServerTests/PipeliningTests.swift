@@ -20,6 +20,21 @@ extension ServerOverSockets {
             }
         }
 
+        @Test func answersDeferredHandlersFromAnotherThreadInOrder() async throws {
+            try await withTestServer { server in
+                let client = try await server.connect()
+                try await client.send(
+                    "GET /deferred HTTP/1.1\r\nHost: a\r\n\r\n"
+                    + "GET /hello HTTP/1.1\r\nHost: a\r\n\r\n"
+                    + "GET /deferred?built=1 HTTP/1.1\r\nHost: a\r\n\r\n"
+                )
+                var responses: [RawResponse] = []
+                for _ in 0..<3 { responses.append(try await client.readResponse()) }
+                #expect(responses.map(\.status) == [200, 200, 200])
+                #expect(responses.map(\.text) == ["deferred", "hello", "built"])
+            }
+        }
+
         @Test func answersARequestThatArrivesWhileAnOffLoopHandlerRunsAfterIt() async throws {
             try await withTestServer { server in
                 let client = try await server.connect()

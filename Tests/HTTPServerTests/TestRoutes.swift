@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 @testable import HTTPServer
 
@@ -33,6 +34,19 @@ enum TestRoutes {
 
     static func router(probe: TestProbe) -> Router {
         var router = Router()
+        // Answered from another thread through the sink, the way a database writer does:
+        // one plain answer and one the loop builds.
+        router.add("GET", "/deferred", .deferred { request, sink in
+            let built = request.queryParameter("built") != nil
+            Thread.detachNewThread {
+                usleep(50_000)
+                if built {
+                    sink.respond { Response(status: 200, body: Array("built".utf8)) }
+                } else {
+                    sink.respond(Response(status: 200, body: Array("deferred".utf8)))
+                }
+            }
+        })
         router.add("GET", "/hello", inline: { _ in
             Response(status: 200, headers: [HTTPField(name: "Content-Type", value: "text/plain")], body: Array("hello".utf8))
         })

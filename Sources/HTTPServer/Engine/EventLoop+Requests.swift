@@ -201,6 +201,10 @@ extension EventLoop {
                 response = shared.errorResponder(error, request)
             }
             respond(connection, response, context: context, closing: false)
+        case .deferred(let handler):
+            connection.phase = .handling(context)
+            connection.deadline = 0
+            handler(request, ResponseSink(loop: self, fd: connection.fd, connectionID: connection.id))
         case .offLoop(let handler):
             connection.phase = .handling(context)
             connection.deadline = 0

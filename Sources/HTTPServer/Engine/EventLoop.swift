@@ -5,6 +5,8 @@ import Synchronization
 /// Work handed to a loop from other threads.
 enum LoopJob: Sendable {
     case response(fd: Int32, connectionID: UInt64, Response)
+    /// A response the loop itself builds (see `ResponseSink.respond(building:)`).
+    case build(fd: Int32, connectionID: UInt64, @Sendable () -> Response)
     case streamReady(fd: Int32, connectionID: UInt64)
     case shutdown
 }
@@ -167,12 +169,10 @@ final class EventLoop: @unchecked Sendable {
         for job in jobs {
             switch job {
             case .response(let fd, let id, let response):
-                guard let connection = connectionAt(fd), connection.id == id,
-                      case .handling(let context) = connection.phase else { continue }
-                respond(connection, response, context: context, closing: false)
-                resumeReading(connection)
-                process(connection)
-                flush(connection)
+                deliver(response, fd: fd, connectionID: id)
+            case .build(let fd, let id, let make):
+                guard let connection = connectionAt(fd), connection.id == id else { continue }
+                deliver(make(), fd: fd, connectionID: id)
             case .streamReady(let fd, let id):
                 guard let connection = connectionAt(fd), connection.id == id else { continue }
                 streamReady(connection)
@@ -180,6 +180,16 @@ final class EventLoop: @unchecked Sendable {
                 startDraining()
             }
         }
+    }
+
+    /// Writes a handler's late answer, if its connection is still waiting for it.
+    private func deliver(_ response: Response, fd: Int32, connectionID: UInt64) {
+        guard let connection = connectionAt(fd), connection.id == connectionID,
+              case .handling(let context) = connection.phase else { return }
+        respond(connection, response, context: context, closing: false)
+        resumeReading(connection)
+        process(connection)
+        flush(connection)
     }
 
     func startDraining() {

@@ -6,6 +6,10 @@ public enum RouteHandler: Sendable {
     /// Off the loop on Swift concurrency, for anything that can wait: a password hash, a
     /// write transaction, mail. The response is handed back to the loop and written in order.
     case offLoop(@Sendable (Request) async throws -> Response)
+    /// Started on the loop, answered later from any thread through the sink: for work that
+    /// is queued elsewhere anyway (a database writer), where a task hop would only add
+    /// thread wake-ups. The handler must answer exactly once.
+    case deferred(@Sendable (Request, ResponseSink) -> Void)
 }
 
 public struct Route: Sendable {

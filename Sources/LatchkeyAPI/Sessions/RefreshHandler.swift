@@ -1,11 +1,27 @@
 import HTTPServer
 import LatchkeyCore
 
-/// `POST /v1/auth/refresh` → 200 TokenPair with a new refresh token.
+/// `POST /v1/auth/refresh` → 200 TokenPair with a new refresh token. Deferred: the body is
+/// read on the loop, the rotation is queued straight to the database writer, and the loop
+/// signs and writes the answer once it is durable; no task hop, since a refresh is one
+/// durable write and little else.
 enum RefreshHandler {
-    static func handle(_ request: Request, _ context: APIContext) async throws -> Response {
-        let body = try JSONBody(request)
-        let pair = try await context.sessions.refresh(try body.string("refreshToken"))
-        return JSONResponses.make(200, JSONResponses.tokenPair(pair))
+    static func handle(_ request: Request, _ context: APIContext, _ sink: ResponseSink) {
+        let token: String
+        do {
+            token = try JSONBody(request).string("refreshToken")
+        } catch {
+            return sink.respond(context.errors.response(for: error, to: request))
+        }
+        context.sessions.rotate(token) { result in
+            // Signing and JSON happen on the event loop, not on the database writer.
+            sink.respond {
+                do {
+                    return JSONResponses.make(200, JSONResponses.tokenPair(try context.sessions.pair(for: result.get())))
+                } catch {
+                    return context.errors.response(for: error, to: request)
+                }
+            }
+        }
     }
 }

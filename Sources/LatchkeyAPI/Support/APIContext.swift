@@ -13,6 +13,8 @@ struct APIContext: Sendable {
     let tokenCaches: PerLoop<VerifiedTokenCache>
     let policy: AccountsPolicy
     let throttle: RequestThrottle
+    /// For handlers that answer through a sink, outside the engine's own error mapping.
+    let errors: ErrorResponder
 
     /// The loop's own read connection: only for inline handlers.
     func reader(_ request: Request) -> Connection {

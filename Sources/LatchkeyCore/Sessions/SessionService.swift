@@ -25,13 +25,32 @@ public struct SessionService: Sendable {
     /// remembers its last retired tokens, so reuse is caught however many rotations ago
     /// the token was retired, within that memory.
     public func refresh(_ token: String) async throws -> TokenPair {
-        guard let sessionID = TokenIssuer.sessionID(ofRefreshToken: token) else { throw SessionError.invalidRefreshToken }
+        let rotated = try await withCheckedThrowingContinuation { continuation in
+            rotate(token) { continuation.resume(with: $0) }
+        }
+        return try pair(for: rotated)
+    }
+
+    /// A rotated session, before its access token is signed.
+    public struct Rotated: Sendable {
+        let user: User
+        let sessionID: String
+        let refreshToken: String
+    }
+
+    /// The durable half of a refresh, answering through `completion` on the writer thread
+    /// without a task hop; `pair(for:)` signs the result wherever the caller likes (not on
+    /// the writer, the one serial step of every refresh).
+    public func rotate(_ token: String, completion: @escaping @Sendable (Result<Rotated, any Error>) -> Void) {
+        guard let sessionID = TokenIssuer.sessionID(ofRefreshToken: token) else {
+            return completion(.failure(SessionError.invalidRefreshToken))
+        }
         let presented = TokenIssuer.refreshHash(token)
         let (idle, grace) = (policy.sessionIdleTimeout, policy.refreshReuseGrace)
         // Drawn before the write: the writer thread is the one serial step of every refresh.
         let next = TokenIssuer.newRefreshToken(for: sessionID)
         // The job returns its verdict instead of throwing, so a theft revocation commits.
-        let rotation: Rotation = try await database.write { db in
+        database.submitWrite({ db -> Rotation in
             let now = UnixTime.now()
             guard let state = try SessionStore.refreshState(of: sessionID, on: db) else { return .invalid }
             let usable = state.session.isActive(now: now, idleTimeout: idle) && !state.user.disabled
@@ -52,15 +71,23 @@ public struct SessionService: Sendable {
             }
             try SessionStore.rotate(sessionID, to: next.hash, retired: state.retired.retiring(state.current, at: now), now: now, on: db)
             return .rotated(state.user, sessionID: sessionID, refreshToken: next.token)
-        }
-        switch rotation {
-        case .rotated(let user, let sessionID, let refreshToken):
-            return try issuer.pair(for: user, sessionID: sessionID, refreshToken: refreshToken, now: UnixTime.now())
-        case .invalid:
-            throw SessionError.invalidRefreshToken
-        case .reused:
-            throw SessionError.refreshTokenReused
-        }
+        }, completion: { result in
+            completion(result.flatMap { rotation in
+                switch rotation {
+                case .rotated(let user, let sessionID, let refreshToken):
+                    .success(Rotated(user: user, sessionID: sessionID, refreshToken: refreshToken))
+                case .invalid:
+                    .failure(SessionError.invalidRefreshToken)
+                case .reused:
+                    .failure(SessionError.refreshTokenReused)
+                }
+            })
+        })
+    }
+
+    /// Signs the access token of a rotated session.
+    public func pair(for rotated: Rotated) throws -> TokenPair {
+        try issuer.pair(for: rotated.user, sessionID: rotated.sessionID, refreshToken: rotated.refreshToken, now: UnixTime.now())
     }
 
     public func logout(_ caller: Authenticated) async throws {

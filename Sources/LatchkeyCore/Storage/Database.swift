@@ -29,6 +29,15 @@ public final class Database: Sendable {
         try await writer.write(body)
     }
 
+    /// Runs `body` in the writer's next batch and calls `completion` on the writer thread
+    /// once that batch is durable: for callers that answer from there without a task hop.
+    public func submitWrite<T: Sendable>(
+        _ body: @escaping @Sendable (Connection) throws -> T,
+        completion: @escaping @Sendable (Result<T, any Error>) -> Void
+    ) {
+        writer.submit(body, completion: completion)
+    }
+
     /// Runs `body` on a pooled read-only connection.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
         try readers.read(body)

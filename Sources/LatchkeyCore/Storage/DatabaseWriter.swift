@@ -28,24 +28,33 @@ final class DatabaseWriter: Sendable {
     /// Runs `body` in the next batch and returns its result once the batch is committed.
     func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            let box = ResultBox<T>()
-            let job = Job(
-                attempt: { connection in
-                    do {
-                        box.value = try body(connection)
-                        return true
-                    } catch {
-                        continuation.resume(throwing: error)
-                        return false
-                    }
-                },
-                finish: { error in
-                    if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: box.value!) }
-                }
-            )
-            pending.withLock { $0.append(job) }
-            wake.signal()
+            submit(body) { continuation.resume(with: $0) }
         }
+    }
+
+    /// Runs `body` in the next batch; `completion` runs on the writer thread once the batch
+    /// is committed (or failed), exactly once. Keep it short: the writer waits for it.
+    func submit<T: Sendable>(
+        _ body: @escaping @Sendable (Connection) throws -> T,
+        completion: @escaping @Sendable (Result<T, any Error>) -> Void
+    ) {
+        let box = ResultBox<T>()
+        let job = Job(
+            attempt: { connection in
+                do {
+                    box.value = try body(connection)
+                    return true
+                } catch {
+                    completion(.failure(error))
+                    return false
+                }
+            },
+            finish: { error in
+                if let error { completion(.failure(error)) } else { completion(.success(box.value!)) }
+            }
+        )
+        pending.withLock { $0.append(job) }
+        wake.signal()
     }
 
     /// Lets the queued jobs finish, then ends the writer thread.
