@@ -44,9 +44,15 @@ public struct FlatJSONObject: Sendable, Equatable {
         return bytes
     }
 
-    /// A JSON string literal: quote, backslash and control characters escaped.
-    private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    /// Appends `text` as a JSON string literal: quote, backslash and control characters
+    /// escaped (RFC 8259 §7). Plain text, the usual case, is copied in one go.
+    public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)

@@ -1,3 +1,5 @@
+import AuthCrypto
+
 /// Writes one JSON object straight into bytes. Response bodies are small and fixed in
 /// shape; written by hand they cost a fraction of `JSONEncoder`, which on the hot path
 /// (`GET /v1/users/me`) cost more than the rest of the request.
@@ -51,29 +53,8 @@ struct JSONObjectWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    /// Escapes what RFC 8259 requires: quote, backslash and control characters.
+    /// Quoted and escaped as RFC 8259 requires, by the same code that writes token claims.
     private mutating func writeString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: text.utf8)  // nothing to escape: one copy
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        FlatJSONObject.appendQuoted(text, to: &bytes)
     }
 }
