@@ -30,7 +30,6 @@ public struct ServiceOptions: Sendable {
 public final class LatchkeyService: Sendable {
     private let readers: PerLoop<Connection>
     private let context: APIContext
-    private let errors: ErrorResponder
 
     public init(database: Database, keyring: Keyring, options: ServiceOptions, logger: Logger) throws {
         readers = try PerLoop(count: options.eventLoops) { _ in try database.openReader() }
@@ -49,7 +48,6 @@ public final class LatchkeyService: Sendable {
             throttle: RequestThrottle(enabled: policy.rateLimitsEnabled, perMinute: options.ipRatePerMinute, trustedProxies: options.trustedProxies),
             errors: ErrorResponder(logger: logger)
         )
-        errors = context.errors
     }
 
     public func makeRouter() -> Router {
@@ -61,6 +59,6 @@ public final class LatchkeyService: Sendable {
     }
 
     public func errorResponse(_ error: any Error, _ request: Request) -> Response {
-        errors.response(for: error, to: request)
+        context.errors.response(for: error, to: request)
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+@testable import HTTPServer
 
 /// Runs blocking calls (socket reads, `HTTPServer.shutdown()`) on a fresh thread. On a
 /// 2-core machine the cooperative pool has two threads; a test blocking one of them while
@@ -12,21 +13,9 @@ enum OwnThread {
         }
     }
 
-    private final class Body: Sendable {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
-
+    /// The engine's own pthread helper, detached: nothing joins these threads.
     private static func start(_ run: @escaping @Sendable () -> Void) {
-        var thread = pthread_t()
-        let body = Unmanaged.passRetained(Body(run)).toOpaque()
-        let result = pthread_create(&thread, nil, { pointer in
-            Unmanaged<Body>.fromOpaque(pointer!).takeRetainedValue().run()
-            return nil
-        }, body)
-        // Without threads the socket tests cannot run at all.
-        precondition(result == 0, "pthread_create failed (\(result))")
-        pthread_detach(thread)
+        pthread_detach(LoopThread.spawn(run))
     }
 }
 
