@@ -26,11 +26,14 @@ let package = Package(
         .systemLibrary(name: "CLinuxShims"),
         .target(name: "HTTPServer", dependencies: ["CLinuxShims", .product(name: "Logging", package: "swift-log")]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "AuthCrypto", dependencies: ["COpenSSL"]),
-        .target(name: "LatchkeyCore", dependencies: ["SQLite", "AuthCrypto"]),
+        // A general-purpose leaf: JWT claims (AuthCrypto) and request bodies (LatchkeyAPI)
+        // share one reader and one string escaper.
+        .target(name: "FlatJSON"),
+        .target(name: "AuthCrypto", dependencies: ["COpenSSL", "FlatJSON"]),
+        .target(name: "LatchkeyCore", dependencies: ["SQLite", "AuthCrypto", "FlatJSON"]),
         .target(
             name: "LatchkeyAPI",
-            dependencies: ["HTTPServer", "LatchkeyCore", "AuthCrypto", "SQLite", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["HTTPServer", "LatchkeyCore", "FlatJSON", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "latchkey",
@@ -41,7 +44,8 @@ let package = Package(
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "TestSupport"]),
+        .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
+        .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "FlatJSON", "TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SQLite", "latchkey"]),

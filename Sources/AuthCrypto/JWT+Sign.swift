@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FlatJSON
 
 /// JSON Web Tokens (RFC 7519) signed with HMAC-SHA256 and a key id. Only HS256 exists
 /// here: one algorithm, pinned, leaves no algorithm-confusion attack to defend against.

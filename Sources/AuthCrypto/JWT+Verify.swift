@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FlatJSON
 
 extension JWT {
     /// Checks a token and returns its claims. Runs inline on the event loop for every

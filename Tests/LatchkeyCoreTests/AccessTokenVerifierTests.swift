@@ -9,7 +9,7 @@ import Testing
 @Suite struct AccessTokenVerifierTests {
     private let policy = AccountsPolicy(issuer: "https://issuer.test", reservedDisplayNames: ReservedDisplayNames([]))
 
-    private func setUp() async throws -> (Database, Connection, TokenIssuer, TokenPair, String) {
+    private func setUp() async throws -> (Database, StoreReader, TokenIssuer, TokenPair, String) {
         let path = NSTemporaryDirectory() + "latchkey-verifier-\(UUID().uuidString).sqlite"
         let database = try Database(path: path)
         let keyring = try Keyring(keys: [SigningKey(id: "k1", secret: Array(repeating: 7, count: 32))])
@@ -21,7 +21,7 @@ import Testing
             return (try AccountStore.user(id: "u1", on: db)!, sessionID, refresh)
         }
         let pair = try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: 1000)
-        return (database, try database.openReader(), issuer, pair, path)
+        return (database, try database.makeReader(), issuer, pair, path)
     }
 
     @Test func aCachedTokenStillExpiresAndItsSessionIsStillChecked() async throws {

@@ -1,4 +1,4 @@
-import LatchkeyCore
+@testable import LatchkeyCore
 import Testing
 
 @Suite struct AddressRateLimiterTests {

@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyCore
+@testable import LatchkeyCore
 import SQLite
 import Testing
 
@@ -36,7 +36,8 @@ import Testing
             }
         }
         try await good.value
-        await #expect(throws: SQLiteError.self) { try await bad.value }
+        // The domain sees the storage failure in its own terms, not SQLite's.
+        await #expect(throws: StoreError.conflict) { try await bad.value }
         let names = try database.read { db in try db.query("SELECT name FROM items ORDER BY name") { $0.text(at: 0) ?? "" } }
         #expect(names == ["fresh", "taken"])
     }

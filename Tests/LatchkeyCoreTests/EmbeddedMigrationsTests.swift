@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyCore
+@testable import LatchkeyCore
 import SQLite
 import Testing
 
@@ -22,9 +22,8 @@ import Testing
         let path = NSTemporaryDirectory() + "latchkey-core-\(UUID().uuidString).sqlite"
         defer { try? FileManager.default.removeItem(atPath: path) }
         let database = try Database(path: path)
-        let reader = try database.openReader()
-        #expect(Readiness.check(reader))
-        let tables = try reader.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { $0.text(at: 0) ?? "" }
+        #expect(Readiness.check(try database.makeReader()))
+        let tables = try database.read { db in try db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { $0.text(at: 0) ?? "" } }
         #expect(tables.contains("users"))
         #expect(tables.contains("sessions"))
         #expect(tables.contains("display_names"))

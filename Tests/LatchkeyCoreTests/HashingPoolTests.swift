@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyCore
+@testable import LatchkeyCore
 import Synchronization
 import Testing
 

@@ -1,6 +1,5 @@
 import HTTPServer
 import LatchkeyCore
-import SQLite
 
 /// `GET /healthz` (the process serves) and `GET /readyz` (the database answers), both
 /// inline: load balancers call them often and they must stay cheap.
@@ -9,7 +8,7 @@ enum HealthRoutes {
     private static let unavailable = Array(#"{"status":"unavailable"}"#.utf8)
     private static let noStore = [HTTPField(name: "Cache-Control", value: "no-store")]
 
-    static func register(on router: inout Router, readers: PerLoop<Connection>) {
+    static func register(on router: inout Router, readers: PerLoop<StoreReader>) {
         router.add("GET", "/healthz") { _ in .json(200, ok, headers: noStore) }
         router.add("GET", "/readyz") { request in
             Readiness.check(readers[request.eventLoopIndex])

@@ -70,7 +70,8 @@ extension APIProblem {
         )
     }
 
-    static let hashingBusy = APIProblem(
+    /// The hashing queue is full or the database stayed locked: shed load, do not queue.
+    static let serviceBusy = APIProblem(
         status: 503, code: "SERVICE_UNAVAILABLE", title: "Service unavailable",
         detail: "The server is busy. Please try again in a moment.",
         headers: [HTTPField(name: "Retry-After", value: "1")]

@@ -25,8 +25,21 @@ struct ErrorResponder: Sendable {
         case let error as AccountError: Self.problem(for: error)
         case let error as SessionError: Self.problem(for: error)
         case let throttled as Throttled: .tooManyAttempts(retryAfter: throttled.retryAfter)
-        case is HashingPoolSaturated: .hashingBusy
+        case is HashingPoolSaturated: .serviceBusy
+        case let error as StoreError: Self.problem(for: error)
         default: nil
+        }
+    }
+
+    /// A busy database is worth a retry in a moment; a uniqueness conflict no check
+    /// foresaw means a concurrent change won; anything else is ours to log.
+    static func problem(for error: StoreError) -> APIProblem? {
+        switch error {
+        case .busy: .serviceBusy
+        case .conflict:
+            APIProblem(status: 409, code: "CONFLICT", title: "Conflict",
+                       detail: "Another change to the same data happened at the same moment. Please try again.")
+        case .failed: nil
         }
     }
 

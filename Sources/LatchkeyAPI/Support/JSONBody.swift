@@ -1,4 +1,4 @@
-import AuthCrypto
+import FlatJSON
 import HTTPServer
 import LatchkeyCore
 

@@ -1,4 +1,4 @@
-import AuthCrypto
+import FlatJSON
 
 /// Writes one JSON object straight into bytes. Response bodies are small and fixed in
 /// shape; written by hand they cost a fraction of `JSONEncoder`, which on the hot path

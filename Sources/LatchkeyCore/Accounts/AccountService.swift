@@ -1,5 +1,5 @@
 import AuthCrypto
-import SQLite
+internal import SQLite
 
 /// Signup, login, password change, profile changes and account deletion.
 public struct AccountService: Sendable {
@@ -144,8 +144,8 @@ public struct AccountService: Sendable {
     }
 
 
-    public func profile(id: String, reader: Connection) throws -> PublicProfile {
-        guard let user = try AccountStore.user(id: id, on: reader) else { throw AccountError.userNotFound }
+    public func profile(id: String, reader: StoreReader) throws -> PublicProfile {
+        guard let user = try reader.read({ db in try AccountStore.user(id: id, on: db) }) else { throw AccountError.userNotFound }
         return PublicProfile(user)
     }
 

@@ -1,4 +1,4 @@
-import SQLite
+internal import SQLite
 
 /// The SQL of accounts, display-name claims and presence. Callers pass the connection, so
 /// several calls share one transaction (signup writes four tables at once).

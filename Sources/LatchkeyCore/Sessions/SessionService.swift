@@ -1,5 +1,5 @@
 import AuthCrypto
-import SQLite
+internal import SQLite
 
 /// Refresh rotation, logout and the sessions list.
 public struct SessionService: Sendable {
@@ -99,8 +99,8 @@ public struct SessionService: Sendable {
     }
 
     /// The caller's active sessions, read inline on the event loop's connection.
-    public func sessions(of caller: Authenticated, reader: Connection) throws -> [Session] {
-        try SessionStore.active(of: caller.userID, since: UnixTime.now() - policy.sessionIdleTimeout, on: reader)
+    public func sessions(of caller: Authenticated, reader: StoreReader) throws -> [Session] {
+        try reader.read { db in try SessionStore.active(of: caller.userID, since: UnixTime.now() - policy.sessionIdleTimeout, on: db) }
     }
 
     /// Only one of the caller's own active sessions can be deleted; anything else is 404.

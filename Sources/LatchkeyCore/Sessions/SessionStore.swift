@@ -1,4 +1,4 @@
-import SQLite
+internal import SQLite
 
 /// The SQL of sessions. Refresh tokens are stored only as their SHA-256.
 enum SessionStore {

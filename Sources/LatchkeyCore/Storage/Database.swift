@@ -1,4 +1,4 @@
-import SQLite
+internal import SQLite
 
 /// The SQLite database of one Latchkey instance: one writer that serialises and batches
 /// every write, read-only connections per event loop (WAL readers never wait for the
@@ -12,35 +12,39 @@ public final class Database: Sendable {
     /// Opens (creating if needed) and migrates the database at `path`.
     public init(path: String) throws {
         self.path = path
-        let connection = try Connection(path: path, mode: .readWrite)
+        let connection = try StoreError.translating { try Connection(path: path, mode: .readWrite) }
         try Migrator(migrations: EmbeddedMigrations.all).migrate(connection)
         writer = DatabaseWriter(connection: connection)
         readers = ReaderPool(path: path)
         checkpointer = try WALCheckpointer(path: path)
     }
 
-    /// A new read-only connection; its owner keeps it on one thread (an event loop).
-    public func openReader() throws -> Connection {
-        try Connection(path: path, mode: .readOnly)
+    /// A reader for one thread to keep (an event loop), see `StoreReader`.
+    public func makeReader() throws -> StoreReader {
+        StoreReader(connection: try StoreError.translating { try Connection(path: path, mode: .readOnly) })
     }
 
     /// Runs `body` in the writer's next batch; returns once that batch is durable.
-    public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await writer.write(body)
+    func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        do {
+            return try await writer.write(body)
+        } catch {
+            throw StoreError.translating(error)
+        }
     }
 
     /// Runs `body` in the writer's next batch and calls `completion` on the writer thread
     /// once that batch is durable: for callers that answer from there without a task hop.
-    public func submitWrite<T: Sendable>(
+    func submitWrite<T: Sendable>(
         _ body: @escaping @Sendable (Connection) throws -> T,
         completion: @escaping @Sendable (Result<T, any Error>) -> Void
     ) {
-        writer.submit(body, completion: completion)
+        writer.submit(body) { result in completion(result.mapError { StoreError.translating($0) }) }
     }
 
     /// Runs `body` on a pooled read-only connection.
-    public func read<T>(_ body: (Connection) throws -> T) throws -> T {
-        try readers.read(body)
+    func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        try StoreError.translating { try readers.read(body) }
     }
 
     /// Finishes queued writes, stops the writer and folds the WAL back into the database

@@ -1,5 +1,5 @@
 import Dispatch
-import SQLite
+internal import SQLite
 import Synchronization
 
 /// The one writer connection, on a thread of its own, committing in batches: every job

@@ -1,4 +1,4 @@
-import SQLite
+internal import SQLite
 import Synchronization
 
 /// Read-only connections for work off the event loops (a login's user lookup, say).

@@ -1,5 +1,5 @@
 import Glibc
-import SQLite
+internal import SQLite
 import Synchronization
 
 /// Folds the WAL back into the database once a second, on a thread and connection of its

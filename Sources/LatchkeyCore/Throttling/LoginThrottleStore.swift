@@ -1,4 +1,4 @@
-import SQLite
+internal import SQLite
 
 /// Failed logins per account, in the database so a restart does not reset an attack's count.
 enum LoginThrottleStore {

@@ -1,5 +1,5 @@
 import AuthCrypto
-import SQLite
+import FlatJSON
 
 /// Checks a bearer token on every request, inline on the event loop: signature, key id,
 /// expiry, issuer and audience, then one primary-key read that the session is still
@@ -13,9 +13,26 @@ public struct AccessTokenVerifier: Sendable {
         self.policy = policy
     }
 
-    /// `cache`, when given, belongs to the calling event loop (see `VerifiedTokenCache`).
+    /// On the calling thread's own reader (an event loop); `cache`, when given, belongs
+    /// to that loop too (see `VerifiedTokenCache`).
     public func verify(
-        authorization: String?, reader: Connection, cache: VerifiedTokenCache? = nil, now: Int64 = UnixTime.now()
+        authorization: String?, reader: StoreReader, cache: VerifiedTokenCache? = nil, now: Int64 = UnixTime.now()
+    ) throws -> Authenticated {
+        try verify(authorization, cache: cache, now: now) { sessionID in
+            try reader.read { db in try SessionStore.sessionWithUser(id: sessionID, on: db) }
+        }
+    }
+
+    /// Off the loops, on a reader lent by the database's pool.
+    public func verify(authorization: String?, database: Database, now: Int64 = UnixTime.now()) throws -> Authenticated {
+        try verify(authorization, cache: nil, now: now) { sessionID in
+            try database.read { db in try SessionStore.sessionWithUser(id: sessionID, on: db) }
+        }
+    }
+
+    private func verify(
+        _ authorization: String?, cache: VerifiedTokenCache?, now: Int64,
+        readSession: (String) throws -> (session: Session, user: User)?
     ) throws -> Authenticated {
         guard let token = Self.bearerToken(authorization) else { throw AccessError.unauthenticated }
         let claims: VerifiedTokenCache.Entry
@@ -28,7 +45,7 @@ public struct AccessTokenVerifier: Sendable {
         }
         // A failed read is the server's fault (500), not a revocation: a client told
         // SESSION_REVOKED would throw its tokens away.
-        let found = try SessionStore.sessionWithUser(id: claims.sessionID, on: reader)
+        let found = try readSession(claims.sessionID)
         guard let found, found.session.userID == claims.userID, !found.user.disabled,
               found.session.isActive(now: now, idleTimeout: policy.sessionIdleTimeout) else {
             throw AccessError.sessionRevoked

@@ -1,4 +1,5 @@
 import AuthCrypto
+import FlatJSON
 
 /// Signs access tokens and mints refresh tokens.
 public struct TokenIssuer: Sendable {

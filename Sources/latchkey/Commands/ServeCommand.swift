@@ -29,7 +29,11 @@ enum ServeCommand {
         // Bound before the service is built: with port 0 the issuer (the public URL)
         // depends on the port the kernel picks.
         let listener = try Listener(host: settings.host, port: settings.port)
-        let service = try LatchkeyService(database: database, keyring: keyring, options: settings.serviceOptions(boundPort: listener.port), logger: logger)
+        let core = CoreServices(
+            database: database, keyring: keyring, policy: settings.accountsPolicy(boundPort: listener.port),
+            hashingThreads: settings.eventLoops
+        )
+        let service = try LatchkeyService(core: core, options: settings.serviceOptions, logger: logger)
 
         let server = HTTPServer(
             configuration: ServerConfiguration(

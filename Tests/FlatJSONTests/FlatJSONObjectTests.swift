@@ -1,4 +1,4 @@
-import AuthCrypto
+import FlatJSON
 import Testing
 
 @Suite struct FlatJSONObjectTests {
@@ -63,13 +63,5 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self).hasPrefix(#"{"b":true,"d":2.5,"i":-7,"n":null,"s":"quote \" backslash \\ newline \n tab \t bell \u0007"#))
         let parsed = try #require(bytes.withUnsafeBufferPointer { FlatJSONObject(parsing: $0) })
         #expect(parsed == object)
-    }
-
-    @Test func aFlatSignedTokenVerifiesLikeAnEncodedOne() throws {
-        let keyring = try Keyring(keys: [SigningKey(id: "k1", secret: Array(repeating: 9, count: 32))])
-        let token = JWT.sign(FlatJSONObject(["sub": .string("u1"), "exp": .integer(2_000)]), with: keyring)
-        let claims = try JWT.verifyFlatClaims(token, with: keyring, now: 1_000)
-        #expect(claims.string("sub") == "u1")
-        #expect(claims.integer("exp") == 2_000)
     }
 }

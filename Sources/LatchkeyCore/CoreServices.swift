@@ -1,0 +1,36 @@
+import AuthCrypto
+
+/// The domain, assembled once at start-up from what the executable opened (database,
+/// keys) and configured: everything the HTTP layer calls, with nothing of the storage or
+/// the cryptography beneath in sight, so another store can take SQLite's place without
+/// touching a handler.
+public struct CoreServices: Sendable {
+    public let accounts: AccountService
+    public let sessions: SessionService
+    public let verifier: AccessTokenVerifier
+    public let policy: AccountsPolicy
+    private let database: Database
+
+    /// `hashingQueueCapacity`: hashes allowed to wait for a thread before logins get 503.
+    public init(database: Database, keyring: Keyring, policy: AccountsPolicy, hashingThreads: Int, hashingQueueCapacity: Int = 64) {
+        let issuer = TokenIssuer(keyring: keyring, policy: policy)
+        self.database = database
+        self.policy = policy
+        accounts = AccountService(
+            database: database, hashing: HashingPool(threads: hashingThreads, capacity: hashingQueueCapacity),
+            issuer: issuer, policy: policy
+        )
+        sessions = SessionService(database: database, issuer: issuer, policy: policy)
+        verifier = AccessTokenVerifier(keyring: keyring, policy: policy)
+    }
+
+    /// A reader for one thread to keep (an event loop).
+    public func makeReader() throws -> StoreReader {
+        try database.makeReader()
+    }
+
+    /// The bearer check off the event loops (on a pooled reader).
+    public func authenticate(authorization: String?) throws -> Authenticated {
+        try verifier.verify(authorization: authorization, database: database)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// ARCHITECTURE's arrows, checked on the sources: each target imports only the project
+/// modules it is allowed to, and LatchkeyCore imports SQLite `internal`ly, so the compiler
+/// refuses any public declaration of the domain that names a storage type.
+@Suite struct ImportDirectionTests {
+    private static let sources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources")
+
+    /// Project modules each target may import; system modules are not listed.
+    private static let allowed: [String: Set<String>] = [
+        "HTTPServer": ["CLinuxShims", "Threads"],
+        "SQLite": ["CSQLite"],
+        "AuthCrypto": ["COpenSSL", "FlatJSON"],
+        "FlatJSON": [],
+        "Threads": [],
+        "LatchkeyCore": ["SQLite", "AuthCrypto", "FlatJSON", "Threads"],
+        "LatchkeyAPI": ["HTTPServer", "LatchkeyCore", "FlatJSON"],
+    ]
+
+    private static func imports(in target: String) throws -> [(file: String, access: String, module: String)] {
+        let directory = sources.appendingPathComponent(target)
+        guard let files = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        var found: [(String, String, String)] = []
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n").prefix(40) {
+                let words = line.split(separator: " ")
+                if words.count == 2, words[0] == "import" { found.append((file, "", String(words[1]))) }
+                if words.count == 3, words[1] == "import" { found.append((file, String(words[0]), String(words[1 + 1]))) }
+            }
+        }
+        return found
+    }
+
+    private static var projectModules: Set<String> {
+        Set((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? [])
+    }
+
+    @Test(arguments: allowed.keys.sorted())
+    func targetImportsOnlyWhatItsArrowsAllow(_ target: String) throws {
+        let modules = Self.projectModules
+        #expect(modules.contains(target) || target == "Threads", "no such target: \(target)")
+        for (file, _, module) in try Self.imports(in: target) where modules.contains(module) {
+            #expect(Self.allowed[target]!.contains(module), "\(target)/\(file) imports \(module)")
+        }
+    }
+
+    @Test func noLibraryTargetImportsAllOfFoundation() throws {
+        for target in Self.allowed.keys {
+            for (file, _, module) in try Self.imports(in: target) {
+                #expect(module != "Foundation", "\(target)/\(file) imports Foundation (and with it ICU); use FoundationEssentials")
+            }
+        }
+    }
+
+    @Test func theDomainImportsItsStorageInternally() throws {
+        let storageImports = try Self.imports(in: "LatchkeyCore").filter { $0.module == "SQLite" }
+        #expect(!storageImports.isEmpty)
+        for (file, access, _) in storageImports {
+            #expect(access == "internal", "LatchkeyCore/\(file) imports SQLite without `internal`")
+        }
+    }
+}
