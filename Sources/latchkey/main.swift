@@ -11,6 +11,10 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
+// Whatever a command creates (database, key file, and later pictures and mail) holds
+// secrets or personal data: owner only.
+umask(0o077)
+
 switch command {
 case "--help", "-h", "help":
     print(HelpText.text)

@@ -12,6 +12,7 @@ public final class Database: Sendable {
     /// Opens (creating if needed) and migrates the database at `path`.
     public init(path: String) throws {
         self.path = path
+        try DatabaseFile.restrictToOwner(path)
         let connection = try StoreError.translating { try Connection(path: path, mode: .readWrite) }
         try Migrator(migrations: EmbeddedMigrations.all).migrate(connection)
         writer = DatabaseWriter(connection: connection)

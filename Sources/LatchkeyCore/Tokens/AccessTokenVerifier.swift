@@ -53,8 +53,9 @@ public struct AccessTokenVerifier: Sendable {
         return Authenticated(userID: claims.userID, sessionID: claims.sessionID, user: found.user)
     }
 
-    /// The clock skew allowed on `exp` (the contract's 30 s).
-    static let leeway: Int64 = 30
+    /// The clock skew allowed on `exp`. The server checks its own tokens against its own
+    /// clock, so only the rounding of whole seconds needs room (ARCHITECTURE: at most 1 s).
+    static let leeway: Int64 = 1
 
     private func verifySignedClaims(_ token: String, now: Int64) throws(AccessError) -> VerifiedTokenCache.Entry {
         let claims: FlatJSONObject

@@ -18,11 +18,10 @@ enum ServeCommand {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
         raiseOpenFileLimit()
-        // The database holds password hashes and the key file signs tokens: owner only.
-        umask(0o077)
         try DataDirectory.prepare(settings.dataDir)
         let database = try Database(path: settings.dataDir + "/latchkey.sqlite")
         let keyring = try makeKeyring(settings)
+        for warning in settings.unusuallyShortDurations { logger.warning("\(warning)") }
         if settings.passwordIterations < 600_000 {
             logger.warning("passwordIterations is \(settings.passwordIterations), below the recommended 600000")
         }

@@ -6,6 +6,10 @@ import Logging
 struct SettingSpec: Sendable {
     let key: String
     let apply: @Sendable (inout Settings, String) throws(SettingValueError) -> Void
+    /// For a duration: the value below which the log warns at start-up. Any value from
+    /// 1 s is accepted, so tests (and curious operators) can watch a token expire or a
+    /// session end, but a production server with such a value is probably a mistake.
+    var unusuallyShort: (value: KeyPath<Settings, Int> & Sendable, below: Int)? = nil
 
     /// `accessTokenTTL` → `LATCHKEY_ACCESS_TOKEN_TTL`.
     var environmentName: String { "LATCHKEY_" + words.map { $0.uppercased() }.joined(separator: "_") }
@@ -41,6 +45,13 @@ extension SettingSpec {
             }
             settings[keyPath: path] = value
         }
+    }
+
+    /// Seconds, from 1 up to `upTo`; below `usually` it is accepted with a warning.
+    static func duration(_ key: String, upTo maximum: Int, usually: Int, _ path: WritableKeyPath<Settings, Int> & Sendable) -> SettingSpec {
+        var spec = integer(key, 1...maximum, path)
+        spec.unusuallyShort = (path, usually)
+        return spec
     }
 
     static func string(_ key: String, _ path: WritableKeyPath<Settings, String> & Sendable) -> SettingSpec {

@@ -42,6 +42,14 @@ struct Settings: Sendable {
         "moderator", "latchkey", "api", "www", "mail", "null", "undefined", "me",
     ]
 
+    /// One line per duration set below its usual floor, for the start-up log.
+    var unusuallyShortDurations: [String] {
+        SettingsCatalog.all.compactMap { spec in
+            guard let (path, floor) = spec.unusuallyShort, self[keyPath: path] < floor else { return nil }
+            return "\(spec.key) is \(self[keyPath: path]) s, unusually short (usually at least \(floor) s)"
+        }
+    }
+
     /// The public URL with the port actually bound (which differs from `port` when it is 0).
     func resolvedPublicURL(boundPort: Int) -> String {
         if let publicURL { return publicURL }

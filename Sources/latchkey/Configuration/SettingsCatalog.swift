@@ -22,19 +22,19 @@ enum SettingsCatalog {
         },
         .optionalString("issuer", \.issuer),
         .string("audience", \.audience),
-        .integer("accessTokenTTL", 60...86_400, \.accessTokenTTL),
-        .integer("sessionIdleTimeout", 1...31_536_000, \.sessionIdleTimeout),
+        .duration("accessTokenTTL", upTo: 86_400, usually: 60, \.accessTokenTTL),
+        .duration("sessionIdleTimeout", upTo: 31_536_000, usually: 3_600, \.sessionIdleTimeout),
         .integer("refreshReuseGrace", 0...300, \.refreshReuseGrace),
         .integer("passwordIterations", 1_000...10_000_000, \.passwordIterations),
         .integer("maxPictureBytes", 1024...104_857_600, \.maxPictureBytes),
-        .integer("presenceTimeout", 5...86_400, \.presenceTimeout),
+        .duration("presenceTimeout", upTo: 86_400, usually: 10, \.presenceTimeout),
         .optionalString("smtpURL", \.smtpURL) { text in
             text.hasPrefix("smtp://") || text.hasPrefix("smtps://") ? nil : "an smtp:// or smtps:// URL"
         },
         .string("mailFrom", \.mailFrom),
         .boolean("rateLimitsEnabled", \.rateLimitsEnabled),
         .integer("loginMaxFailures", 1...1_000, \.loginMaxFailures),
-        .integer("loginFailureWindow", 1...86_400, \.loginFailureWindow),
+        .duration("loginFailureWindow", upTo: 86_400, usually: 60, \.loginFailureWindow),
         .integer("ipRatePerMinute", 1...100_000, \.ipRatePerMinute),
         .list("trustedProxies", \.trustedProxies),
         .list("corsOrigins", \.corsOrigins),
@@ -49,9 +49,9 @@ enum SettingsCatalog {
             guard let format = LogFormat(rawValue: text.lowercased()) else { throw SettingValueError(expected: "text or json") }
             settings.logFormat = format
         },
-        .integer("headerTimeout", 1...3_600, \.headerTimeout),
-        .integer("bodyTimeout", 1...3_600, \.bodyTimeout),
-        .integer("idleTimeout", 1...86_400, \.idleTimeout),
+        .duration("headerTimeout", upTo: 3_600, usually: 2, \.headerTimeout),
+        .duration("bodyTimeout", upTo: 3_600, usually: 5, \.bodyTimeout),
+        .duration("idleTimeout", upTo: 86_400, usually: 5, \.idleTimeout),
         .integer("shutdownGracePeriod", 0...600, \.shutdownGracePeriod),
     ]
 
