@@ -72,6 +72,36 @@ final class RawClient: Sendable {
         }
     }
 
+    /// Sends `batch` again and again without blocking and without reading, until the kernel
+    /// takes no more for a while (the peer stopped reading), `limit` bytes went out, or
+    /// `duration` passed; returns how many bytes the kernel accepted.
+    func sendWithoutBlocking(_ batch: [UInt8], upTo limit: Int, within duration: Duration) -> Int {
+        let clock = ContinuousClock()
+        let deadline = clock.now + duration
+        var total = 0
+        var offset = 0
+        var stalledSince: ContinuousClock.Instant?
+        while total < limit, clock.now < deadline {
+            let sent = batch.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + offset, batch.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if sent > 0 {
+                total += sent
+                offset = (offset + sent) % batch.count
+                stalledSince = nil
+            } else if sent < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                // A full buffer for half a second means the server has stopped reading.
+                let since = stalledSince ?? clock.now
+                if clock.now - since > .milliseconds(500) { break }
+                stalledSince = since
+                usleep(1_000)
+            } else if sent < 0, errno != EINTR {
+                break
+            }
+        }
+        return total
+    }
+
     /// Reads until one whole response is buffered (`bodyless` for answers to HEAD).
     func readResponse(bodyless: Bool = false, within limit: Duration = .seconds(20)) async throws -> RawResponse {
         try await OwnThread.run { try self.readResponseNow(bodyless: bodyless, within: limit) }

@@ -24,10 +24,10 @@ extension EventLoop {
             pauseReading(connection)
         } else {
             connection.appendInput(UnsafeBufferPointer(rebasing: readBuffer[0..<count]))
-            if connection.isWaitingOnResponse, connection.unreadCount > Self.parkedInputLimit { pauseReading(connection) }
         }
         process(connection)
         flush(connection)
+        applyBackpressure(connection)
     }
 
     func isBetweenRequests(_ connection: Connection) -> Bool {

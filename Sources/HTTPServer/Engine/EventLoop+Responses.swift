@@ -59,13 +59,13 @@ extension EventLoop {
             if context.keepAlive && !draining && !connection.peerClosed {
                 connection.phase = .idle
                 connection.deadline = now + shared.configuration.idleTimeout.nanoseconds
-                resumeReading(connection)
                 process(connection)
             } else {
                 beginClosing(connection)
             }
         }
         flush(connection)
+        applyBackpressure(connection)
     }
 
     // MARK: Writing
@@ -92,6 +92,7 @@ extension EventLoop {
                     connection.wantsWrite = true
                     updateInterest(connection)
                 }
+                applyBackpressure(connection)
                 return
             }
         }
@@ -118,8 +119,21 @@ extension EventLoop {
         }
     }
 
-    /// While a handler works, input stays in the buffer; past a bound, stop reading so a
-    /// pipelining client cannot grow it without limit.
+    /// Reading stops while a connection holds more than it may, in whatever phase: queued
+    /// output past the high-water mark (a peer that sends requests and never reads the
+    /// answers) or unread input past its cap (requests parked behind a busy handler, a
+    /// stream, or that output). It resumes once both have drained; the kernel's buffers,
+    /// then the peer's own sends, take the back-pressure meanwhile.
+    func applyBackpressure(_ connection: Connection) {
+        guard connectionAt(connection.fd) === connection else { return }  // closed meanwhile
+        if case .closing = connection.phase { return }  // input is drained and dropped
+        if connection.pendingOutput >= Self.outputHighWater || connection.unreadCount > Self.parkedInputLimit {
+            pauseReading(connection)
+        } else {
+            resumeReading(connection)
+        }
+    }
+
     func pauseReading(_ connection: Connection) {
         guard !connection.readPaused else { return }
         connection.readPaused = true

@@ -78,7 +78,10 @@ final class EventLoop: @unchecked Sendable {
                         wakeup.drain()
                         runJobs()
                     } else if let connection = connectionAt(event.fd) {
-                        if event.writable { flush(connection) }
+                        if event.writable {
+                            flush(connection)
+                            applyBackpressure(connection)
+                        }
                         if event.readable, connectionAt(event.fd) === connection { readable(connection) }
                     }
                 }
@@ -187,9 +190,9 @@ final class EventLoop: @unchecked Sendable {
         guard let connection = connectionAt(fd), connection.id == connectionID,
               case .handling(let context) = connection.phase else { return }
         respond(connection, response, context: context, closing: false)
-        resumeReading(connection)
         process(connection)
         flush(connection)
+        applyBackpressure(connection)
     }
 
     func startDraining() {
