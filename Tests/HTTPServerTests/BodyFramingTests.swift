@@ -50,6 +50,11 @@ struct FramingCase: Sendable, CustomTestStringConvertible {
         FramingCase("Transfer-Encoding gzip", [("Host", "a"), ("Transfer-Encoding", "gzip")], .failure(.unsupportedTransferCoding)),
         FramingCase("Transfer-Encoding gzip, chunked", [("Host", "a"), ("Transfer-Encoding", "gzip, chunked")], .failure(.unsupportedTransferCoding)),
         FramingCase("Transfer-Encoding identity", [("Host", "a"), ("Transfer-Encoding", "identity")], .failure(.unsupportedTransferCoding)),
+        // U+212A KELVIN SIGN lower-cases (as Unicode) to "k": only the bytes may decide.
+        FramingCase("Transfer-Encoding chun\u{212A}ed (KELVIN SIGN)", [("Host", "a"), ("Transfer-Encoding", "chun\u{212A}ed")],
+                    .failure(.unsupportedTransferCoding)),
+        FramingCase("Transfer-Encoding chunked with a combining mark", [("Host", "a"), ("Transfer-Encoding", "chunked\u{0301}")],
+                    .failure(.unsupportedTransferCoding)),
         FramingCase("Transfer-Encoding chunked, chunked", [("Host", "a"), ("Transfer-Encoding", "chunked, chunked")],
                     .failure(.badRequest("invalid Transfer-Encoding"))),
         FramingCase("two chunked Transfer-Encoding fields", [("Host", "a"), ("Transfer-Encoding", "chunked"), ("Transfer-Encoding", "chunked")],

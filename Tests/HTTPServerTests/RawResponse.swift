@@ -69,7 +69,7 @@ enum RawResponseParser {
         var fields: [HTTPField] = []
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { throw .malformedResponse("field line \(line)") }
-            fields.append(HTTPField(name: String(line[..<colon]), value: String(line[line.index(after: colon)...].trimmingSpacesAndTabs())))
+            fields.append(HTTPField(name: String(line[..<colon]), value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
         return (status, fields, end + 4)
     }

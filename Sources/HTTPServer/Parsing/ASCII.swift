@@ -20,6 +20,11 @@ enum ASCII {
         }
     }
 
+    /// A byte of a field value: visible ASCII, space, HTAB or obs-text (RFC 9110 §5.5).
+    static func isFieldValueCharacter(_ byte: UInt8) -> Bool {
+        byte == tab || (byte >= space && byte != 0x7F)
+    }
+
     /// `tchar`: the characters of a token (method, field name, transfer coding).
     static func isTokenCharacter(_ byte: UInt8) -> Bool {
         switch byte {

@@ -25,36 +25,42 @@ extension RequestHead {
         if !transferCodings.isEmpty {
             if !contentLengths.isEmpty { return .failure(.badRequest("both Content-Length and Transfer-Encoding")) }
             if version == .http1_0 { return .failure(.badRequest("Transfer-Encoding in an HTTP/1.0 request")) }
-            let codings = transferCodings.flatMap(commaSeparatedTokens)
-            if codings.contains(where: { $0 != "chunked" }) { return .failure(.unsupportedTransferCoding) }
+            let codings = listMembers(transferCodings)
+            if codings.contains(where: { !asciiCaseInsensitiveEquals($0, "chunked".utf8) }) { return .failure(.unsupportedTransferCoding) }
             guard codings.count == 1 else { return .failure(.badRequest("invalid Transfer-Encoding")) }
             return .success(.chunked)
         }
         guard !contentLengths.isEmpty else { return .success(.none) }
         var length: Int?
-        for member in contentLengths.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
-            guard let value = Self.parseContentLength(member.trimmingSpacesAndTabs()) else {
-                return .failure(.badRequest("invalid Content-Length"))
+        for value in contentLengths {
+            for member in Array(value.utf8).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+                guard let value = Self.parseContentLength(member.trimmingSpacesAndTabs()) else {
+                    return .failure(.badRequest("invalid Content-Length"))
+                }
+                if let length, length != value { return .failure(.badRequest("conflicting Content-Length values")) }
+                length = value
             }
-            if let length, length != value { return .failure(.badRequest("conflicting Content-Length values")) }
-            length = value
         }
         return .success(length.map { $0 == 0 ? .none : .contentLength($0) } ?? .none)
     }
 
     /// `1*DIGIT`, refusing signs, spaces and anything that would overflow.
-    private static func parseContentLength(_ text: Substring) -> Int? {
-        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy(ASCII.isDigit) else { return nil }
-        return Int(text)
+    private static func parseContentLength(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy(ASCII.isDigit) else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - ASCII.zero) }
     }
 
     /// True when the client asked for `100 Continue` before it sends the body.
     public var expectsContinue: Bool {
-        field("expect").map { $0.lowercased() == "100-continue" } ?? false
+        field("expect").map(Self.isContinueExpectation) ?? false
     }
 
     /// True when an `Expect` field names an expectation this server cannot meet (417).
     public var hasUnsupportedExpectation: Bool {
-        field("expect").map { $0.lowercased() != "100-continue" } ?? false
+        field("expect").map { !Self.isContinueExpectation($0) } ?? false
+    }
+
+    private static func isContinueExpectation(_ value: String) -> Bool {
+        asciiCaseInsensitiveEquals(Array(value.utf8)[...].trimmingSpacesAndTabs(), "100-continue".utf8)
     }
 }

@@ -12,17 +12,21 @@ public enum ChunkedDecodeError: Error, Equatable, Sendable {
 }
 
 /// An incremental decoder for `Transfer-Encoding: chunked` request bodies (RFC 9112 §7.1).
-/// Chunk extensions and trailer fields are skipped, within bounds.
+/// Chunk extensions must be `;`-separated `name[=value]` tokens and trailer lines valid
+/// fields; both are checked and then skipped, within bounds. Anything looser would let a
+/// proxy in front and this server disagree about where a chunk (and so a request) ends.
 public struct ChunkedDecoder: Sendable {
     private enum State: Sendable {
         case size(value: Int, digits: Int)
-        case extensions(length: Int)
+        /// The bytes after the size, up to the CR, collected (bounded) and checked whole.
+        case extensions
         case sizeLF
         case data(remaining: Int)
         case dataCR
         case dataLF
         case trailerLineStart
-        case trailerLine(length: Int)
+        case trailerName
+        case trailerValue
         case trailerLF(emptyLine: Bool)
     }
 
@@ -34,6 +38,7 @@ public struct ChunkedDecoder: Sendable {
     /// The size of the chunk whose size line is being finished.
     private var pendingSize = 0
     private var trailerBytes = 0
+    private var extensionBytes: [UInt8] = []
     public let limit: Int
 
     public init(limit: Int) {
@@ -57,19 +62,20 @@ public struct ChunkedDecoder: Sendable {
                     if byte == ASCII.cr {
                         state = .sizeLF
                     } else if byte == ASCII.semicolon || byte == ASCII.space || byte == ASCII.tab {
-                        state = .extensions(length: 1)
+                        extensionBytes.removeAll(keepingCapacity: true)
+                        extensionBytes.append(byte)
+                        state = .extensions
                     } else {
                         return .failure(.malformed("invalid chunk size"))
                     }
                 }
-            case .extensions(let length):
+            case .extensions:
                 if byte == ASCII.cr {
+                    guard ChunkExtensions.isValid(extensionBytes) else { return .failure(.malformed("invalid chunk extension")) }
                     state = .sizeLF
-                } else if byte == ASCII.lf || byte == 0 {
-                    return .failure(.malformed("invalid chunk extension"))
                 } else {
-                    guard length < Self.maxExtensionBytes else { return .failure(.malformed("chunk extension too long")) }
-                    state = .extensions(length: length + 1)
+                    guard extensionBytes.count < Self.maxExtensionBytes else { return .failure(.malformed("chunk extension too long")) }
+                    extensionBytes.append(byte)
                 }
             case .sizeLF:
                 guard byte == ASCII.lf else { return .failure(.malformed("bare CR after chunk size")) }
@@ -86,19 +92,11 @@ public struct ChunkedDecoder: Sendable {
             case .dataLF:
                 guard byte == ASCII.lf else { return .failure(.malformed("bare CR after chunk data")) }
                 state = .size(value: 0, digits: 0)
-            case .trailerLineStart:
-                state = byte == ASCII.cr ? .trailerLF(emptyLine: true) : .trailerLine(length: 0)
-                if byte != ASCII.cr { continue }
-            case .trailerLine(let length):
+            case .trailerLineStart, .trailerName, .trailerValue:
                 trailerBytes += 1
                 guard trailerBytes <= Self.maxTrailerBytes else { return .failure(.malformed("trailer section too large")) }
-                if byte == ASCII.cr {
-                    state = .trailerLF(emptyLine: false)
-                } else if byte == ASCII.lf || byte == 0 {
-                    return .failure(.malformed("invalid trailer field"))
-                } else {
-                    state = .trailerLine(length: length + 1)
-                }
+                guard let next = Self.trailerStep(from: state, byte) else { return .failure(.malformed("invalid trailer field")) }
+                state = next
             case .trailerLF(let emptyLine):
                 guard byte == ASCII.lf else { return .failure(.malformed("bare CR in trailer section")) }
                 if emptyLine { return .done(consumed: index + 1) }
@@ -107,5 +105,24 @@ public struct ChunkedDecoder: Sendable {
             index += 1
         }
         return .needMore
+    }
+
+    /// One byte of a trailer line: `token ":" field-value` (RFC 9112 §7.1.2), with no
+    /// space before the colon and no control character but HTAB in the value; nil when
+    /// the byte breaks that.
+    private static func trailerStep(from state: State, _ byte: UInt8) -> State? {
+        switch state {
+        case .trailerLineStart:
+            if byte == ASCII.cr { return .trailerLF(emptyLine: true) }
+            return ASCII.isTokenCharacter(byte) ? .trailerName : nil
+        case .trailerName:
+            if byte == ASCII.colon { return .trailerValue }
+            return ASCII.isTokenCharacter(byte) ? .trailerName : nil
+        case .trailerValue:
+            if byte == ASCII.cr { return .trailerLF(emptyLine: false) }
+            return ASCII.isFieldValueCharacter(byte) ? .trailerValue : nil
+        default:
+            return nil
+        }
     }
 }

@@ -48,16 +48,23 @@ public struct RequestHead: Sendable, Equatable {
 
     /// Keep-alive is the default for HTTP/1.1 and opt-in for HTTP/1.0 (RFC 9112 §9.3).
     public var wantsKeepAlive: Bool {
-        let tokens = fieldValues("connection").flatMap(commaSeparatedTokens)
-        if tokens.contains("close") { return false }
-        if version == .http1_0 { return tokens.contains("keep-alive") }
+        let options = fieldValues("connection")
+        if listContains(options, "close") { return false }
+        if version == .http1_0 { return listContains(options, "keep-alive") }
         return true
     }
 }
 
+/// Compares the bytes, folding ASCII letters only: protocol tokens are ASCII, and a Swift
+/// `String` comparison (canonical equivalence) or `lowercased()` (Unicode case mapping)
+/// would take `chun\u{212A}ed`, with a KELVIN SIGN, for `chunked`.
 func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
-    var ia = a.utf8.makeIterator()
-    var ib = b.utf8.makeIterator()
+    asciiCaseInsensitiveEquals(a.utf8, b.utf8)
+}
+
+func asciiCaseInsensitiveEquals<A: Sequence<UInt8>, B: Sequence<UInt8>>(_ a: A, _ b: B) -> Bool {
+    var ia = a.makeIterator()
+    var ib = b.makeIterator()
     while true {
         switch (ia.next(), ib.next()) {
         case (nil, nil): return true
@@ -69,19 +76,29 @@ func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
     }
 }
 
-/// Splits a list-valued field (`a, b ,c`) into lower-cased tokens, empty members dropped.
-func commaSeparatedTokens(_ value: String) -> [String] {
-    value.split(separator: ",").compactMap { member in
-        let token = member.trimmingSpacesAndTabs().lowercased()
-        return token.isEmpty ? nil : token
+/// The members of list-valued fields (`a, b ,c`, RFC 9110 §5.6.1) as their bytes, split
+/// on the comma byte with spaces and tabs trimmed and empty members dropped.
+func listMembers(_ values: [String]) -> [ArraySlice<UInt8>] {
+    var members: [ArraySlice<UInt8>] = []
+    for value in values {
+        for member in Array(value.utf8).split(separator: UInt8(ascii: ",")) {
+            let trimmed = member.trimmingSpacesAndTabs()
+            if !trimmed.isEmpty { members.append(trimmed) }
+        }
     }
+    return members
 }
 
-extension Substring {
-    func trimmingSpacesAndTabs() -> Substring {
+/// Whether a list-valued field names `token` (ASCII case-insensitively, on the bytes).
+func listContains(_ values: [String], _ token: String) -> Bool {
+    listMembers(values).contains { asciiCaseInsensitiveEquals($0, token.utf8) }
+}
+
+extension ArraySlice<UInt8> {
+    func trimmingSpacesAndTabs() -> ArraySlice<UInt8> {
         var result = self
-        while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
-        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        while let first = result.first, first == ASCII.space || first == ASCII.tab { result.removeFirst() }
+        while let last = result.last, last == ASCII.space || last == ASCII.tab { result.removeLast() }
         return result
     }
 }
