@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "FlatJSON", "TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SQLite", "latchkey"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SQLite", "AuthCrypto", "latchkey"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,7 +4,7 @@ import COpenSSL
 /// two plain SHA-256 runs and no per-call key schedule or algorithm lookup. A signing key
 /// keeps one of these, which makes a MAC several times cheaper than
 /// OpenSSL's one-shot `HMAC()`.
-struct HMACKey: Sendable {
+public struct HMACKey: Sendable {
     private static let blockLength = 64
 
     /// `K ^ ipad` and `K ^ opad`: as secret as the key itself.
@@ -20,8 +20,17 @@ struct HMACKey: Sendable {
         outerPad = block.map { $0 ^ 0x5C }
     }
 
-    init(_ secret: [UInt8]) {
+    public init(_ secret: [UInt8]) {
         self = secret.withUnsafeBufferPointer { HMACKey($0) }
+    }
+
+    public func authenticationCode(_ message: [UInt8]) -> [UInt8] {
+        message.withUnsafeBufferPointer { message in
+            [UInt8](unsafeUninitializedCapacity: HMACSHA256.codeLength) { output, initialized in
+                authenticate(message, into: output)
+                initialized = HMACSHA256.codeLength
+            }
+        }
     }
 
     /// Writes `H(K ^ opad || H(K ^ ipad || message))` into `output` (at least 32 bytes).

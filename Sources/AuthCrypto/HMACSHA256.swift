@@ -5,12 +5,6 @@ public enum HMACSHA256 {
     public static let codeLength = 32
 
     public static func authenticationCode(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        let key = HMACKey(key)
-        return message.withUnsafeBufferPointer { message in
-            [UInt8](unsafeUninitializedCapacity: codeLength) { output, initialized in
-                key.authenticate(message, into: output)
-                initialized = codeLength
-            }
-        }
+        HMACKey(key).authenticationCode(message)
     }
 }

@@ -12,8 +12,11 @@ public struct CoreServices: Sendable {
     private let database: Database
 
     /// `hashingQueueCapacity`: hashes allowed to wait for a thread before logins get 503.
-    public init(database: Database, keyring: Keyring, policy: AccountsPolicy, hashingThreads: Int, hashingQueueCapacity: Int = 64) {
-        let issuer = TokenIssuer(keyring: keyring, policy: policy)
+    public init(
+        database: Database, keyring: Keyring, refreshKey: RefreshTokenKey, policy: AccountsPolicy,
+        hashingThreads: Int, hashingQueueCapacity: Int = 64
+    ) {
+        let issuer = TokenIssuer(keyring: keyring, refreshKey: refreshKey, policy: policy)
         self.database = database
         self.policy = policy
         accounts = AccountService(

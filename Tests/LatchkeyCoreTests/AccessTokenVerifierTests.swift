@@ -13,11 +13,11 @@ import Testing
         let path = NSTemporaryDirectory() + "latchkey-verifier-\(UUID().uuidString).sqlite"
         let database = try Database(path: path)
         let keyring = try Keyring(keys: [SigningKey(id: "k1", secret: Array(repeating: 7, count: 32))])
-        let issuer = TokenIssuer(keyring: keyring, policy: policy)
+        let issuer = TokenIssuer(keyring: keyring, refreshKey: RefreshTokenKey(secret: Array(repeating: 9, count: 32)), policy: policy)
         let email = try EmailRules.normalize("ada@example.com").get()
         let (user, sessionID, refresh) = try await database.write { db in
             try AccountStore.insertUser(id: "u1", email: email, passwordHash: "x", displayName: "ada", now: 1000, on: db)
-            let (refresh, sessionID) = try AccountService.startSession(for: "u1", userAgent: nil, now: 1000, on: db)
+            let (refresh, sessionID) = try AccountService.startSession(for: "u1", userAgent: nil, now: 1000, issuer: issuer, on: db)
             return (try AccountStore.user(id: "u1", on: db)!, sessionID, refresh)
         }
         let pair = try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: 1000)

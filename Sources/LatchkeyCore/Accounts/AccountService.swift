@@ -39,7 +39,7 @@ public struct AccountService: Sendable {
             try AccountStore.insertUser(id: userID, email: email, passwordHash: passwordHash, displayName: displayName, now: now, on: db)
             try AccountStore.claim(nameKey, for: userID, now: now, on: db)
             try AccountStore.setPresence("online", for: userID, now: now, on: db)
-            let (refresh, sessionID) = try Self.startSession(for: userID, userAgent: userAgent, now: now, on: db)
+            let (refresh, sessionID) = try Self.startSession(for: userID, userAgent: userAgent, now: now, issuer: issuer, on: db)
             return (try AccountStore.user(id: userID, on: db)!, refresh, sessionID)
         }
         return try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
@@ -93,7 +93,7 @@ public struct AccountService: Sendable {
             try LoginThrottleStore.reset(emailKey: email.key, on: db)
             if let upgradedHash { try AccountStore.setPasswordHash(upgradedHash, for: user.id, now: now, on: db) }
             try AccountStore.setPresence("online", for: user.id, now: now, on: db)
-            return try Self.startSession(for: user.id, userAgent: userAgent, now: now, on: db)
+            return try Self.startSession(for: user.id, userAgent: userAgent, now: now, issuer: issuer, on: db)
         }
         return try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
     }
@@ -109,7 +109,7 @@ public struct AccountService: Sendable {
             guard let user = try AccountStore.user(id: caller.userID, on: db) else { throw AccessError.sessionRevoked }
             try AccountStore.setPasswordHash(newHash, for: user.id, now: now, on: db)
             try SessionStore.revokeAll(of: user.id, now: now, on: db)
-            let (refresh, sessionID) = try Self.startSession(for: user.id, userAgent: userAgent, now: now, on: db)
+            let (refresh, sessionID) = try Self.startSession(for: user.id, userAgent: userAgent, now: now, issuer: issuer, on: db)
             return (user, refresh, sessionID)
         }
         return try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
@@ -157,10 +157,13 @@ public struct AccountService: Sendable {
         guard try await hashing.run({ hasher.verify(password, against: stored) }) else { throw AccountError.invalidCredentials }
     }
 
-    static func startSession(for userID: String, userAgent: String?, now: Int64, on db: Connection) throws -> (refreshToken: String, sessionID: String) {
+    /// A new session (generation 0) and its first refresh token.
+    static func startSession(
+        for userID: String, userAgent: String?, now: Int64, issuer: TokenIssuer, on db: Connection
+    ) throws -> (refreshToken: String, sessionID: String) {
         let sessionID = RandomID.make()
-        let refresh = TokenIssuer.newRefreshToken(for: sessionID)
-        try SessionStore.create(id: sessionID, userID: userID, refreshHash: refresh.hash, userAgent: userAgent, now: now, on: db)
-        return (refresh.token, sessionID)
+        let seed = TokenIssuer.newRefreshSeed()
+        try SessionStore.create(id: sessionID, userID: userID, seed: seed, userAgent: userAgent, now: now, on: db)
+        return (issuer.refreshToken(sessionID: sessionID, generation: 0, seed: seed), sessionID)
     }
 }

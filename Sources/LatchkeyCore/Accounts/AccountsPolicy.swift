@@ -3,6 +3,8 @@ public struct AccountsPolicy: Sendable {
     public var passwordIterations: Int
     public var accessTokenTTL: Int64
     public var sessionIdleTimeout: Int64
+    /// A session ends this long after it began, however much it is used.
+    public var sessionMaxLifetime: Int64
     public var refreshReuseGrace: Int64
     public var issuer: String
     public var audience: String
@@ -14,13 +16,14 @@ public struct AccountsPolicy: Sendable {
 
     public init(
         passwordIterations: Int = 600_000, accessTokenTTL: Int64 = 3600, sessionIdleTimeout: Int64 = 2_592_000,
-        refreshReuseGrace: Int64 = 10, issuer: String, audience: String = "latchkey",
+        sessionMaxLifetime: Int64 = 31_536_000, refreshReuseGrace: Int64 = 10, issuer: String, audience: String = "latchkey",
         reservedDisplayNames: ReservedDisplayNames, rateLimitsEnabled: Bool = true,
         loginMaxFailures: Int = 10, loginFailureWindow: Int64 = 900
     ) {
         self.passwordIterations = passwordIterations
         self.accessTokenTTL = accessTokenTTL
         self.sessionIdleTimeout = sessionIdleTimeout
+        self.sessionMaxLifetime = sessionMaxLifetime
         self.refreshReuseGrace = refreshReuseGrace
         self.issuer = issuer
         self.audience = audience

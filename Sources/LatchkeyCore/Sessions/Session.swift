@@ -7,8 +7,10 @@ public struct Session: Sendable, Equatable {
     public let lastUsedAt: Int64
     public let revokedAt: Int64?
 
-    public func isActive(now: Int64, idleTimeout: Int64) -> Bool {
-        revokedAt == nil && now - lastUsedAt <= idleTimeout
+    /// Not revoked, used within the idle timeout, and younger than the maximum lifetime
+    /// whatever its use.
+    public func isActive(now: Int64, policy: AccountsPolicy) -> Bool {
+        revokedAt == nil && now - lastUsedAt <= policy.sessionIdleTimeout && now - createdAt <= policy.sessionMaxLifetime
     }
 }
 

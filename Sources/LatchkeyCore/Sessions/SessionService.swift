@@ -14,16 +14,17 @@ public struct SessionService: Sendable {
     }
 
     private enum Rotation: Sendable {
-        case rotated(User, sessionID: String, refreshToken: String)
+        case answered(User, sessionID: String, generation: Int64, seed: [UInt8])
         case invalid
         case reused
     }
 
-    /// Each refresh token works once. A retired token presented again within the grace
-    /// after its retirement (a client retrying) gets a new pair for the same session;
-    /// later, it revokes the whole session: someone else holds the chain. The session
-    /// remembers its last retired tokens, so reuse is caught however many rotations ago
-    /// the token was retired, within that memory.
+    /// Each refresh token works once. A token of the generation before (or the one
+    /// before that) presented again within the grace after its retirement (a client
+    /// retrying, or two tasks of one app refreshing together) gets the session's CURRENT
+    /// token, not a new rotation, so every copy of the app ends up with the same working
+    /// token. Any other authentic token of an earlier generation revokes the session:
+    /// someone else holds the chain, however many rotations ago it forked.
     public func refresh(_ token: String) async throws -> TokenPair {
         let rotated = try await withCheckedThrowingContinuation { continuation in
             rotate(token) { continuation.resume(with: $0) }
@@ -31,51 +32,58 @@ public struct SessionService: Sendable {
         return try pair(for: rotated)
     }
 
-    /// A rotated session, before its access token is signed.
+    /// A refreshed session, before its tokens are made.
     public struct Rotated: Sendable {
         let user: User
         let sessionID: String
-        let refreshToken: String
+        let generation: Int64
+        let seed: [UInt8]
     }
 
     /// The durable half of a refresh, answering through `completion` on the writer thread
-    /// without a task hop; `pair(for:)` signs the result wherever the caller likes (not on
+    /// without a task hop; `pair(for:)` makes the tokens wherever the caller likes (not on
     /// the writer, the one serial step of every refresh).
     public func rotate(_ token: String, completion: @escaping @Sendable (Result<Rotated, any Error>) -> Void) {
-        guard let sessionID = TokenIssuer.sessionID(ofRefreshToken: token) else {
+        guard let presented = RefreshToken(parsing: token) else {
             return completion(.failure(SessionError.invalidRefreshToken))
         }
-        let presented = TokenIssuer.refreshHash(token)
-        let (idle, grace) = (policy.sessionIdleTimeout, policy.refreshReuseGrace)
-        // Drawn before the write: the writer thread is the one serial step of every refresh.
-        let next = TokenIssuer.newRefreshToken(for: sessionID)
+        let (policy, key) = (policy, issuer.refreshKey.mac)
         // The job returns its verdict instead of throwing, so a theft revocation commits.
         database.submitWrite({ db -> Rotation in
             let now = UnixTime.now()
+            let sessionID = presented.sessionID
             guard let state = try SessionStore.refreshState(of: sessionID, on: db) else { return .invalid }
-            let usable = state.session.isActive(now: now, idleTimeout: idle) && !state.user.disabled
-            if ConstantTime.equals(presented, state.current) {
+            let generation: Int64
+            switch presented.proof {
+            case .mac(let claimed, let code):
+                // Forged, or of a generation never issued: it changes nothing.
+                let expected = RefreshToken.code(sessionID: sessionID, generation: claimed, seed: state.seed, key: key)
+                guard claimed <= state.generation, ConstantTime.equals(code, expected) else { return .invalid }
+                generation = claimed
+            case .legacy(let hash):
+                guard let legacy = state.legacyHash, ConstantTime.equals(hash, legacy) else { return .invalid }
+                generation = state.generation
+            }
+            let usable = state.session.isActive(now: now, policy: policy) && !state.user.disabled
+            if generation == state.generation {
                 guard usable else {
                     try SessionStore.revoke(sessionID, now: now, on: db)
                     return .invalid
                 }
-            } else {
-                // An unknown token naming this session may be forged: it changes nothing.
-                guard let retiredAt = state.retired.retiredAt(presented) else { return .invalid }
-                guard usable, now - retiredAt <= grace else {
-                    try SessionStore.revoke(sessionID, now: now, on: db)
-                    return .reused
-                }
-                // A retry within the grace: the token issued in between is retired in
-                // turn (and so caught if it turns up later); this client gets a fresh one.
+                try SessionStore.rotate(sessionID, to: generation + 1, now: now, on: db)
+                return .answered(state.user, sessionID: sessionID, generation: generation + 1, seed: state.seed)
             }
-            try SessionStore.rotate(sessionID, to: next.hash, retired: state.retired.retiring(state.current, at: now), now: now, on: db)
-            return .rotated(state.user, sessionID: sessionID, refreshToken: next.token)
+            // "Within" the grace includes its boundary.
+            guard usable, let retiredAt = state.retirement(of: generation), now - retiredAt <= policy.refreshReuseGrace else {
+                try SessionStore.revoke(sessionID, now: now, on: db)
+                return .reused
+            }
+            return .answered(state.user, sessionID: sessionID, generation: state.generation, seed: state.seed)
         }, completion: { result in
             completion(result.flatMap { rotation in
                 switch rotation {
-                case .rotated(let user, let sessionID, let refreshToken):
-                    .success(Rotated(user: user, sessionID: sessionID, refreshToken: refreshToken))
+                case .answered(let user, let sessionID, let generation, let seed):
+                    .success(Rotated(user: user, sessionID: sessionID, generation: generation, seed: seed))
                 case .invalid:
                     .failure(SessionError.invalidRefreshToken)
                 case .reused:
@@ -85,9 +93,10 @@ public struct SessionService: Sendable {
         })
     }
 
-    /// Signs the access token of a rotated session.
+    /// Makes the refresh token and signs the access token of a refreshed session.
     public func pair(for rotated: Rotated) throws -> TokenPair {
-        try issuer.pair(for: rotated.user, sessionID: rotated.sessionID, refreshToken: rotated.refreshToken, now: UnixTime.now())
+        let refreshToken = issuer.refreshToken(sessionID: rotated.sessionID, generation: rotated.generation, seed: rotated.seed)
+        return try issuer.pair(for: rotated.user, sessionID: rotated.sessionID, refreshToken: refreshToken, now: UnixTime.now())
     }
 
     public func logout(_ caller: Authenticated) async throws {
@@ -100,16 +109,21 @@ public struct SessionService: Sendable {
 
     /// The caller's active sessions, read inline on the event loop's connection.
     public func sessions(of caller: Authenticated, reader: StoreReader) throws -> [Session] {
-        try reader.read { db in try SessionStore.active(of: caller.userID, since: UnixTime.now() - policy.sessionIdleTimeout, on: db) }
+        let now = UnixTime.now()
+        return try reader.read { db in
+            try SessionStore.active(
+                of: caller.userID, usedSince: now - policy.sessionIdleTimeout, createdSince: now - policy.sessionMaxLifetime, on: db
+            )
+        }
     }
 
     /// Only one of the caller's own active sessions can be deleted; anything else is 404.
     public func delete(_ sessionID: String, of caller: Authenticated) async throws {
-        let idle = policy.sessionIdleTimeout
+        let policy = policy
         let found = try await database.write { db -> Bool in
             let now = UnixTime.now()
             guard let session = try SessionStore.session(id: sessionID, on: db), session.userID == caller.userID,
-                  session.isActive(now: now, idleTimeout: idle) else { return false }
+                  session.isActive(now: now, policy: policy) else { return false }
             try SessionStore.revoke(session.id, now: now, on: db)
             return true
         }

@@ -1,12 +1,15 @@
 internal import SQLite
 
-/// The SQL of sessions. Refresh tokens are stored only as their SHA-256.
+/// The SQL of sessions. No refresh token is stored: a session keeps its generation and
+/// seed, from which only the holder of the refresh key can make a token (`RefreshToken`).
 enum SessionStore {
     private static let columns = "id, user_id, user_agent, created_at, last_used_at, revoked_at"
     // Built once (statements are cached by their text; see AccountStore).
     private static let byID = "SELECT \(columns) FROM sessions WHERE id = ?"
     private static let withUserByID = withUser(where: "s.id")
-    private static let refreshStateByID = withUser(where: "s.id", extra: "s.refresh_hash, s.retired_refresh_tokens")
+    private static let refreshStateByID = withUser(
+        where: "s.id", extra: "s.refresh_generation, s.refresh_seed, s.rotated_at, s.previous_rotated_at, s.legacy_refresh_hash"
+    )
 
     /// A session and its user in one read, found by `column`.
     private static func withUser(where column: String, extra: String? = nil) -> String {
@@ -16,8 +19,10 @@ enum SessionStore {
         FROM sessions s JOIN users u ON u.id = s.user_id WHERE \(column) = ?
         """
     }
-    private static let activeOfUser =
-        "SELECT \(columns) FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND last_used_at >= ? ORDER BY created_at, id"
+    private static let activeOfUser = """
+        SELECT \(columns) FROM sessions
+        WHERE user_id = ? AND revoked_at IS NULL AND last_used_at >= ? AND created_at >= ? ORDER BY created_at, id
+        """
 
     private static func makeSession(_ row: Row) -> Session {
         Session(
@@ -27,10 +32,13 @@ enum SessionStore {
         )
     }
 
-    static func create(id: String, userID: String, refreshHash: [UInt8], userAgent: String?, now: Int64, on db: Connection) throws {
+    static func create(id: String, userID: String, seed: [UInt8], userAgent: String?, now: Int64, on db: Connection) throws {
         try db.run(
-            "INSERT INTO sessions (id, user_id, refresh_hash, user_agent, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)",
-            id, userID, refreshHash, userAgent, now, now
+            """
+            INSERT INTO sessions (id, user_id, refresh_seed, rotated_at, user_agent, created_at, last_used_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            id, userID, seed, now, userAgent, now, now
         )
     }
 
@@ -43,20 +51,27 @@ enum SessionStore {
         try db.queryOne(withUserByID, id) { row in (makeSession(row), AccountStore.makeUser(row, from: 6)) }
     }
 
-    /// What a refresh needs of a session, in one read: the session, its user, the hash of
-    /// its current refresh token and the tokens it retired.
-    static func refreshState(of sessionID: String, on db: Connection) throws
-        -> (session: Session, user: User, current: [UInt8], retired: RetiredRefreshTokens)? {
+    /// What a refresh needs of a session, in one read.
+    static func refreshState(of sessionID: String, on db: Connection) throws -> RefreshState? {
         try db.queryOne(refreshStateByID, sessionID) { row in
-            (makeSession(row), AccountStore.makeUser(row, from: 6), row.blob(at: 13) ?? [], RetiredRefreshTokens(blob: row.blob(at: 14) ?? []))
+            RefreshState(
+                session: makeSession(row), user: AccountStore.makeUser(row, from: 6), generation: row.int64(at: 13),
+                seed: row.blob(at: 14) ?? [], rotatedAt: row.int64(at: 15), previousRotatedAt: row.int64(at: 16),
+                legacyHash: row.blob(at: 17)
+            )
         }
     }
 
-    /// A new current token; the one it replaces joins the retired list.
-    static func rotate(_ sessionID: String, to newHash: [UInt8], retired: RetiredRefreshTokens, now: Int64, on db: Connection) throws {
+    /// The next generation becomes current; the times shift so the two previous
+    /// generations' retirement times stay known.
+    static func rotate(_ sessionID: String, to generation: Int64, now: Int64, on db: Connection) throws {
         try db.run(
-            "UPDATE sessions SET refresh_hash = ?, retired_refresh_tokens = ?, last_used_at = ? WHERE id = ?",
-            newHash, retired.blob, now, sessionID
+            """
+            UPDATE sessions SET refresh_generation = ?, previous_rotated_at = rotated_at, rotated_at = ?,
+                                last_used_at = ?, legacy_refresh_hash = NULL
+            WHERE id = ?
+            """,
+            generation, now, now, sessionID
         )
     }
 
@@ -72,9 +87,9 @@ enum SessionStore {
         )
     }
 
-    static func active(of userID: String, since: Int64, on db: Connection) throws -> [Session] {
-        try db.query(
-            activeOfUser, userID, since, row: makeSession
-        )
+    /// Sessions used since `usedSince` and created since `createdSince` (idle timeout and
+    /// maximum lifetime), not revoked.
+    static func active(of userID: String, usedSince: Int64, createdSince: Int64, on db: Connection) throws -> [Session] {
+        try db.query(activeOfUser, userID, usedSince, createdSince, row: makeSession)
     }
 }

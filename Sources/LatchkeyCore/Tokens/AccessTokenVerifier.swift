@@ -47,7 +47,7 @@ public struct AccessTokenVerifier: Sendable {
         // SESSION_REVOKED would throw its tokens away.
         let found = try readSession(claims.sessionID)
         guard let found, found.session.userID == claims.userID, !found.user.disabled,
-              found.session.isActive(now: now, idleTimeout: policy.sessionIdleTimeout) else {
+              found.session.isActive(now: now, policy: policy) else {
             throw AccessError.sessionRevoked
         }
         return Authenticated(userID: claims.userID, sessionID: claims.sessionID, user: found.user)

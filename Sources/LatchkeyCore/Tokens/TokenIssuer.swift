@@ -4,10 +4,12 @@ import FlatJSON
 /// Signs access tokens and mints refresh tokens.
 public struct TokenIssuer: Sendable {
     public let keyring: Keyring
+    let refreshKey: RefreshTokenKey
     let policy: AccountsPolicy
 
-    public init(keyring: Keyring, policy: AccountsPolicy) {
+    public init(keyring: Keyring, refreshKey: RefreshTokenKey, policy: AccountsPolicy) {
         self.keyring = keyring
+        self.refreshKey = refreshKey
         self.policy = policy
     }
 
@@ -24,22 +26,13 @@ public struct TokenIssuer: Sendable {
         )
     }
 
-    /// A new refresh token for `sessionID` and the hash that is all the database keeps of
-    /// it. The token is `<session id>.<256 random bits>`: the id only finds the session
-    /// row (it is no secret: access tokens carry it too), the random part is the secret.
-    static func newRefreshToken(for sessionID: String) -> (token: String, hash: [UInt8]) {
-        let token = sessionID + "." + RandomID.secret()
-        return (token, refreshHash(token))
+    /// The refresh token of a session's `generation` (see `RefreshToken`).
+    func refreshToken(sessionID: String, generation: Int64, seed: [UInt8]) -> String {
+        RefreshToken.make(sessionID: sessionID, generation: generation, seed: seed, key: refreshKey.mac)
     }
 
-    static func refreshHash(_ token: String) -> [UInt8] {
-        SHA256.hash(token.utf8)
-    }
-
-    /// The session id a refresh token names, if it has the shape of one.
-    static func sessionID(ofRefreshToken token: String) -> String? {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].utf8.count == 32, parts[1].utf8.count >= 43 else { return nil }
-        return String(parts[0])
+    /// A new session's seed: 256 bits that, with the refresh key, make its tokens.
+    static func newRefreshSeed() -> [UInt8] {
+        SecureRandom.bytes(32)
     }
 }

@@ -29,7 +29,8 @@ enum ServeCommand {
         // depends on the port the kernel picks.
         let listener = try Listener(host: settings.host, port: settings.port)
         let core = CoreServices(
-            database: database, keyring: keyring, policy: settings.accountsPolicy(boundPort: listener.port),
+            database: database, keyring: keyring, refreshKey: try RefreshTokenKey.loadOrCreate(inDirectory: settings.dataDir),
+            policy: settings.accountsPolicy(boundPort: listener.port),
             hashingThreads: settings.eventLoops
         )
         let service = try LatchkeyService(core: core, options: settings.serviceOptions, logger: logger)

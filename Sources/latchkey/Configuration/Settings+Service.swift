@@ -7,7 +7,7 @@ extension Settings {
     func accountsPolicy(boundPort: Int) -> AccountsPolicy {
         AccountsPolicy(
             passwordIterations: passwordIterations, accessTokenTTL: Int64(accessTokenTTL),
-            sessionIdleTimeout: Int64(sessionIdleTimeout), refreshReuseGrace: Int64(refreshReuseGrace),
+            sessionIdleTimeout: Int64(sessionIdleTimeout), sessionMaxLifetime: Int64(sessionMaxLifetime), refreshReuseGrace: Int64(refreshReuseGrace),
             issuer: issuer ?? resolvedPublicURL(boundPort: boundPort), audience: audience,
             reservedDisplayNames: ReservedDisplayNames(reservedDisplayNames), rateLimitsEnabled: rateLimitsEnabled,
             loginMaxFailures: loginMaxFailures, loginFailureWindow: Int64(loginFailureWindow)

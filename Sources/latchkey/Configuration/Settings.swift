@@ -17,6 +17,7 @@ struct Settings: Sendable {
     var audience = "latchkey"
     var accessTokenTTL = 3600
     var sessionIdleTimeout = 2_592_000
+    var sessionMaxLifetime = 31_536_000
     var refreshReuseGrace = 10
     var passwordIterations = 600_000
     var maxPictureBytes = 5_242_880

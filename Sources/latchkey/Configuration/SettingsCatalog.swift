@@ -24,6 +24,7 @@ enum SettingsCatalog {
         .string("audience", \.audience),
         .duration("accessTokenTTL", upTo: 86_400, usually: 60, \.accessTokenTTL),
         .duration("sessionIdleTimeout", upTo: 31_536_000, usually: 3_600, \.sessionIdleTimeout),
+        .duration("sessionMaxLifetime", upTo: 315_360_000, usually: 86_400, \.sessionMaxLifetime),
         .integer("refreshReuseGrace", 0...300, \.refreshReuseGrace),
         .integer("passwordIterations", 1_000...10_000_000, \.passwordIterations),
         .integer("maxPictureBytes", 1024...104_857_600, \.maxPictureBytes),

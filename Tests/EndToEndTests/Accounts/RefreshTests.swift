@@ -1,4 +1,6 @@
 import Foundation
+import AuthCrypto
+import SQLite
 import Testing
 import TestSupport
 
@@ -68,19 +70,93 @@ extension Accounts {
             expectProblem(try server.me(thief.accessToken), 401, "SESSION_REVOKED", "and so do its access tokens")
         }
 
-        /// A replay inside the grace wins the race for a new pair, but the token it pushed
-        /// aside is remembered: when the owner uses it after the grace, the session ends.
+        /// Two tasks of one app (or an app and its retry) that refresh with the same token
+        /// at the same moment both succeed and both end up holding the SAME new token, so
+        /// neither copy later looks like a thief and ends the session (the Supabase
+        /// "Already Used" complaint).
         @Test(.timeLimit(.minutes(1)))
-        func aTokenPushedAsideByAReplayRevokesTheSessionWhenItComesBack() async throws {
+        func concurrentRefreshesOfOneTokenAllGetTheSameNewToken() async throws {
+            let server = try AccountServer(["--refresh-reuse-grace", "1"])
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let port = server.port
+            let token = ada.refreshToken
+            let answers = concurrently(8) { _ -> (status: Int, token: String?) in
+                guard let answer = try? call(port: port, "POST", "/v1/auth/refresh", body: .json(["refreshToken": token])) else {
+                    return (-1, nil)
+                }
+                return (answer.status, answer["refreshToken"] as? String)
+            }
+            #expect(answers.map(\.status) == Array(repeating: 200, count: 8))
+            let tokens = Set(answers.compactMap(\.token))
+            #expect(tokens.count == 1, "every concurrent refresh answers the same token: \(tokens.count) different")
+            // After the grace, the one token everybody holds still works; the old one is reuse.
+            try await Task.sleep(for: .seconds(2.2))
+            let shared = try #require(tokens.first)
+            expectTokenPair(try server.refresh(shared), 200)
+        }
+
+        /// A retry within the grace after the session rotated twice more (a second refresh
+        /// within the grace) still gets the session's latest token.
+        @Test func aRetryWithinTheGraceGetsTheLatestTokenEvenAfterAnotherRotation() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let first = try Account(try server.refresh(ada.refreshToken), password: ada.password)
+            let second = try Account(try server.refresh(first.refreshToken), password: ada.password)
+            let retry = try server.refresh(ada.refreshToken)
+            expectTokenPair(retry, 200)
+            #expect(retry["refreshToken"] as? String == second.refreshToken)
+        }
+
+        /// However many times a thief rotates a stolen token, the owner's copy is reuse
+        /// when it comes back: the session keeps no list that could overflow.
+        @Test(.timeLimit(.minutes(1)))
+        func aTokenStolenTwentyRotationsAgoStillRevokesTheSession() async throws {
             let server = try AccountServer(["--refresh-reuse-grace", "1"])
             defer { server.stop() }
             let stolen = try server.signUp("ada@example.com", "ada")
-            let owner = try Account(try server.refresh(stolen.refreshToken), password: stolen.password)
-            let thief = try Account(try server.refresh(stolen.refreshToken), password: stolen.password)  // within the grace
+            var thief = try Account(try server.refresh(stolen.refreshToken), password: stolen.password)
+            for _ in 1..<20 { thief = try Account(try server.refresh(thief.refreshToken), password: stolen.password) }
             try await Task.sleep(for: .seconds(2.2))
+            expectProblem(try server.refresh(stolen.refreshToken), 401, "REFRESH_TOKEN_REUSED", "the owner's token, 20 rotations old")
+            expectProblem(try server.refresh(thief.refreshToken), 401, "INVALID_REFRESH_TOKEN", "the thief's chain ends with the session")
+        }
 
-            expectProblem(try server.refresh(owner.refreshToken), 401, "REFRESH_TOKEN_REUSED", "the owner's pushed-aside token")
-            expectProblem(try server.refresh(thief.refreshToken), 401, "INVALID_REFRESH_TOKEN", "the thief's token died with the session")
+        /// A token with a valid shape but a MAC the server did not make (a guess, or one
+        /// made for another generation) changes nothing.
+        @Test func aForgedTokenForARealSessionChangesNothing() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let parts = ada.refreshToken.split(separator: ".").map(String.init)
+            try #require(parts.count == 4)
+            let mac = JWTParts.base64URL(Data((0..<32).map { _ in UInt8.random(in: 0...255) }))
+            for forged in [[parts[0], parts[1], parts[2], mac], [parts[0], parts[1], "1", parts[3]], [parts[0], parts[1], "5", mac]] {
+                expectProblem(try server.refresh(forged.joined(separator: ".")), 401, "INVALID_REFRESH_TOKEN", "\(forged[2])")
+            }
+            expectTokenPair(try server.refresh(ada.refreshToken), 200)  // the session is untouched
+        }
+
+        /// A session from before generation tokens keeps working across the upgrade: its
+        /// old token (of which only a SHA-256 was stored) is honoured once, and answers a
+        /// token of the new form.
+        @Test func aTokenFromBeforeTheUpgradeIsHonouredOnceAndMovesTheSessionOn() throws {
+            var server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let sessionID = try #require(ada.sessionID)
+            let legacy = sessionID + "." + JWTParts.base64URL(Data((0..<32).map { _ in UInt8.random(in: 0...255) }))
+            server.stop()
+            let database = try Connection(path: server.databasePath, mode: .readWrite)
+            try database.run("UPDATE sessions SET legacy_refresh_hash = ?, refresh_seed = randomblob(32) WHERE id = ?",
+                             SHA256.hash(legacy.utf8), sessionID)
+            server = try server.restarted()
+            let upgraded = try server.refresh(legacy)
+            expectTokenPair(upgraded, 200)
+            #expect((upgraded["refreshToken"] as? String)?.hasPrefix("lk1.") == true)
+            expectProblem(try server.refresh(legacy), 401, "INVALID_REFRESH_TOKEN", "the old token is honoured once")
+            expectTokenPair(try server.refresh(try #require(upgraded["refreshToken"] as? String)), 200)
         }
 
         @Test(.timeLimit(.minutes(2)))
@@ -143,6 +219,21 @@ extension Accounts {
             try await Task.sleep(for: .seconds(max(0.1, 7.5 - Date().timeIntervalSince(started))))
             expectProblem(try server.refresh(idle.refreshToken), 401, "INVALID_REFRESH_TOKEN", "idle for more than 6 s")
             expectTokenPair(try server.refresh(active.refreshToken), 200)  // refreshed 4.5 s ago
+        }
+
+        @Test(.timeLimit(.minutes(1)))
+        func aSessionEndsAtItsMaximumLifetimeHoweverMuchItIsUsed() async throws {
+            // Whole seconds again: a 4 s lifetime, used at 1.5 s, ended by 6 s.
+            let server = try AccountServer(["--session-max-lifetime", "4"])
+            defer { server.stop() }
+            var ada = try server.signUp("ada@example.com", "ada")
+            let started = Date()
+            try await Task.sleep(for: .seconds(1.5))
+            ada = try Account(try server.refresh(ada.refreshToken), password: ada.password)
+            #expect(try server.me(ada.accessToken).status == 200)
+            try await Task.sleep(for: .seconds(max(0.1, 6 - Date().timeIntervalSince(started))))
+            expectProblem(try server.refresh(ada.refreshToken), 401, "INVALID_REFRESH_TOKEN", "past the maximum lifetime")
+            expectProblem(try server.me(ada.accessToken), 401, "SESSION_REVOKED", "its access token ends with it")
         }
     }
 }
