@@ -8,7 +8,7 @@ enum ChangePasswordHandler {
         let body = try JSONBody(request)
         let pair = try await context.accounts.changePassword(
             caller, current: try body.string("currentPassword"), new: try body.string("newPassword"),
-            userAgent: context.userAgent(request)
+            from: context.throttle.addresses.of(request), userAgent: context.userAgent(request)
         )
         return JSONResponses.make(200, JSONResponses.tokenPair(pair))
     }

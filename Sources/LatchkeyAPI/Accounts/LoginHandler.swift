@@ -7,7 +7,8 @@ enum LoginHandler {
         try context.throttle.admit(request, to: .login)
         let body = try JSONBody(request)
         let pair = try await context.accounts.login(
-            email: try body.string("email"), password: try body.string("password"), userAgent: context.userAgent(request)
+            email: try body.string("email"), password: try body.string("password"),
+            from: context.throttle.addresses.of(request), userAgent: context.userAgent(request)
         )
         return JSONResponses.make(200, JSONResponses.tokenPair(pair))
     }

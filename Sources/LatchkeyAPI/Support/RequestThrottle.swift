@@ -14,7 +14,7 @@ struct RequestThrottle: Sendable {
 
     init(enabled: Bool, perMinute: Int, trustedProxies: [String]) {
         self.enabled = enabled
-        addresses = ClientAddress(trustedProxies: Set(trustedProxies))
+        addresses = ClientAddress(trustedProxies: trustedProxies)
         signup = AddressRateLimiter(limit: perMinute)
         login = AddressRateLimiter(limit: perMinute)
         displayNames = AddressRateLimiter(limit: perMinute)

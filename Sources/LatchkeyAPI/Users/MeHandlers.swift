@@ -23,7 +23,7 @@ enum MeHandlers {
     static func delete(_ request: Request, _ context: APIContext) async throws -> Response {
         let caller = try context.authenticate(request)
         let body = try JSONBody(request)
-        try await context.accounts.deleteAccount(caller, password: try body.string("password"))
+        try await context.accounts.deleteAccount(caller, password: try body.string("password"), from: context.throttle.addresses.of(request))
         return JSONResponses.noContent()
     }
 }

@@ -7,13 +7,14 @@ public struct AccountService: Sendable {
     let hashing: HashingPool
     let issuer: TokenIssuer
     let policy: AccountsPolicy
-    let loginsInFlight = LoginsInFlight()
+    let guesses: PasswordGuessThrottle
 
     public init(database: Database, hashing: HashingPool, issuer: TokenIssuer, policy: AccountsPolicy) {
         self.database = database
         self.hashing = hashing
         self.issuer = issuer
         self.policy = policy
+        guesses = PasswordGuessThrottle(database: database, policy: policy)
     }
 
     var hasher: PasswordHasher { PasswordHasher(iterations: policy.passwordIterations) }
@@ -46,51 +47,36 @@ public struct AccountService: Sendable {
     }
 
     /// One answer for an unknown email and a wrong password, in about the same time: an
-    /// unknown email is hashed against a dummy hash of the configured cost.
-    public func login(email rawEmail: String, password: String, userAgent: String?) async throws -> TokenPair {
+    /// unknown email is hashed against a dummy hash of the configured cost. `address` is
+    /// the client's (see `PasswordGuessThrottle`).
+    public func login(email rawEmail: String, password: String, from address: String, userAgent: String?) async throws -> TokenPair {
         let hasher = hasher
         guard case .success(let email) = EmailRules.normalize(rawEmail) else {
             try await hashing.run { hasher.dummyVerify(password) }
             throw AccountError.invalidCredentials
         }
-        let now = UnixTime.now()
-        let (failures, stored) = try database.read { db in
-            (try LoginThrottleStore.failures(emailKey: email.key, now: now, window: policy.loginFailureWindow, on: db),
-             try AccountStore.credentials(emailKey: email.key, on: db))
-        }
-        if policy.rateLimitsEnabled {
-            guard loginsInFlight.reserve(email.key, storedFailures: failures.count, limit: policy.loginMaxFailures) else {
-                throw Throttled(retryAfter: Int(failures.windowStart + policy.loginFailureWindow - now))
-            }
-        }
-        // Released only once this attempt's failure (or success) is on record.
-        defer { if policy.rateLimitsEnabled { loginsInFlight.release(email.key) } }
-        let verified = try await hashing.run { () -> Bool in
-            guard let stored else {
-                hasher.dummyVerify(password)
-                return false
-            }
-            return hasher.verify(password, against: stored.passwordHash)
-        }
-        guard verified, let stored else {
-            if policy.rateLimitsEnabled {
-                let window = policy.loginFailureWindow
-                try await database.write { db in
-                    let now = UnixTime.now()
-                    // Failures are counted for unknown emails too (a lock must not reveal
-                    // which accounts exist); expired windows go, so the table stays small.
-                    try LoginThrottleStore.prune(olderThan: now - window, on: db)
-                    try LoginThrottleStore.recordFailure(emailKey: email.key, now: now, window: window, on: db)
+        let attempt = try guesses.begin(accountKey: email.key, address: address)
+        let stored = try database.read { db in try AccountStore.credentials(emailKey: email.key, on: db) }
+        let verified: Bool
+        do {
+            verified = try await hashing.run { () -> Bool in
+                guard let stored else {
+                    hasher.dummyVerify(password)
+                    return false
                 }
+                return hasher.verify(password, against: stored.passwordHash)
             }
-            throw AccountError.invalidCredentials
+        } catch {
+            guesses.abandon(attempt)  // no verdict (a full hashing queue): no failure either
+            throw error
         }
+        try await guesses.finish(attempt, succeeded: verified)
+        guard verified, let stored else { throw AccountError.invalidCredentials }
         if stored.user.disabled { throw AccountError.userDisabled }
         let upgradedHash: String? = hasher.needsRehash(stored.passwordHash) ? try await hashing.run { hasher.hash(password) } : nil
         let user = stored.user
         let (refresh, sessionID) = try await database.write { db in
             let now = UnixTime.now()
-            try LoginThrottleStore.reset(emailKey: email.key, on: db)
             if let upgradedHash { try AccountStore.setPasswordHash(upgradedHash, for: user.id, now: now, on: db) }
             try AccountStore.setPresence("online", for: user.id, now: now, on: db)
             return try Self.startSession(for: user.id, userAgent: userAgent, now: now, issuer: issuer, on: db)
@@ -99,9 +85,11 @@ public struct AccountService: Sendable {
     }
 
     /// A new password revokes every session and signs this device in afresh.
-    public func changePassword(_ caller: Authenticated, current: String, new: String, userAgent: String?) async throws -> TokenPair {
+    public func changePassword(
+        _ caller: Authenticated, current: String, new: String, from address: String, userAgent: String?
+    ) async throws -> TokenPair {
         if let weak = PasswordRules.check(new, field: "newPassword") { throw AccountError.invalid(ValidationErrors([weak])) }
-        try await verifyPassword(current, of: caller.userID)
+        try await verifyPassword(current, of: caller, from: address)
         let hasher = hasher
         let newHash = try await hashing.run { hasher.hash(new) }
         let (user, refresh, sessionID) = try await database.write { db in
@@ -116,8 +104,8 @@ public struct AccountService: Sendable {
     }
 
     /// Account, claim, presence and sessions go in one statement (cascade).
-    public func deleteAccount(_ caller: Authenticated, password: String) async throws {
-        try await verifyPassword(password, of: caller.userID)
+    public func deleteAccount(_ caller: Authenticated, password: String, from address: String) async throws {
+        try await verifyPassword(password, of: caller, from: address)
         try await database.write { db in try AccountStore.deleteUser(caller.userID, on: db) }
     }
 
@@ -149,12 +137,23 @@ public struct AccountService: Sendable {
         return PublicProfile(user)
     }
 
-    private func verifyPassword(_ password: String, of userID: String) async throws {
-        guard let stored = try database.read({ db in try AccountStore.passwordHash(userID: userID, on: db) }) else {
-            throw AccessError.sessionRevoked
+    /// The caller's password check, throttled like a login: a stolen access token buys
+    /// no more guesses than an email address does.
+    private func verifyPassword(_ password: String, of caller: Authenticated, from address: String) async throws {
+        let attempt = try guesses.begin(accountKey: caller.user.email.lowercased(), address: address)
+        let verified: Bool
+        do {
+            guard let stored = try database.read({ db in try AccountStore.passwordHash(userID: caller.userID, on: db) }) else {
+                throw AccessError.sessionRevoked
+            }
+            let hasher = hasher
+            verified = try await hashing.run { hasher.verify(password, against: stored) }
+        } catch {
+            guesses.abandon(attempt)  // no verdict (a full hashing queue): no failure either
+            throw error
         }
-        let hasher = hasher
-        guard try await hashing.run({ hasher.verify(password, against: stored) }) else { throw AccountError.invalidCredentials }
+        try await guesses.finish(attempt, succeeded: verified)
+        guard verified else { throw AccountError.invalidCredentials }
     }
 
     /// A new session (generation 0) and its first refresh token.

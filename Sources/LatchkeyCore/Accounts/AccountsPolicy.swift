@@ -10,7 +10,10 @@ public struct AccountsPolicy: Sendable {
     public var audience: String
     public var reservedDisplayNames: ReservedDisplayNames
     public var rateLimitsEnabled: Bool
+    /// Failed passwords for one account from one client address per window.
     public var loginMaxFailures: Int
+    /// Failed passwords for one account from all addresses together per window.
+    public var accountMaxFailures: Int
     /// The window failed logins are counted in (15 minutes in the contract).
     public var loginFailureWindow: Int64
 
@@ -18,7 +21,7 @@ public struct AccountsPolicy: Sendable {
         passwordIterations: Int = 600_000, accessTokenTTL: Int64 = 3600, sessionIdleTimeout: Int64 = 2_592_000,
         sessionMaxLifetime: Int64 = 31_536_000, refreshReuseGrace: Int64 = 10, issuer: String, audience: String = "latchkey",
         reservedDisplayNames: ReservedDisplayNames, rateLimitsEnabled: Bool = true,
-        loginMaxFailures: Int = 10, loginFailureWindow: Int64 = 900
+        loginMaxFailures: Int = 10, accountMaxFailures: Int = 100, loginFailureWindow: Int64 = 900
     ) {
         self.passwordIterations = passwordIterations
         self.accessTokenTTL = accessTokenTTL
@@ -30,6 +33,7 @@ public struct AccountsPolicy: Sendable {
         self.reservedDisplayNames = reservedDisplayNames
         self.rateLimitsEnabled = rateLimitsEnabled
         self.loginMaxFailures = loginMaxFailures
+        self.accountMaxFailures = accountMaxFailures
         self.loginFailureWindow = loginFailureWindow
     }
 }

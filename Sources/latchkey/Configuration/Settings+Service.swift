@@ -10,7 +10,7 @@ extension Settings {
             sessionIdleTimeout: Int64(sessionIdleTimeout), sessionMaxLifetime: Int64(sessionMaxLifetime), refreshReuseGrace: Int64(refreshReuseGrace),
             issuer: issuer ?? resolvedPublicURL(boundPort: boundPort), audience: audience,
             reservedDisplayNames: ReservedDisplayNames(reservedDisplayNames), rateLimitsEnabled: rateLimitsEnabled,
-            loginMaxFailures: loginMaxFailures, loginFailureWindow: Int64(loginFailureWindow)
+            loginMaxFailures: loginMaxFailures, accountMaxFailures: accountMaxFailures, loginFailureWindow: Int64(loginFailureWindow)
         )
     }
 

@@ -26,6 +26,7 @@ struct Settings: Sendable {
     var mailFrom = "Latchkey <no-reply@localhost>"
     var rateLimitsEnabled = true
     var loginMaxFailures = 10
+    var accountMaxFailures = 100
     var loginFailureWindow = 900
     var ipRatePerMinute = 60
     var trustedProxies: [String] = []

@@ -35,6 +35,7 @@ enum SettingsCatalog {
         .string("mailFrom", \.mailFrom),
         .boolean("rateLimitsEnabled", \.rateLimitsEnabled),
         .integer("loginMaxFailures", 1...1_000, \.loginMaxFailures),
+        .integer("accountMaxFailures", 1...100_000, \.accountMaxFailures),
         .duration("loginFailureWindow", upTo: 86_400, usually: 60, \.loginFailureWindow),
         .integer("ipRatePerMinute", 1...100_000, \.ipRatePerMinute),
         .list("trustedProxies", \.trustedProxies),

@@ -88,7 +88,7 @@ extension Accounts {
         }
 
         /// The window is 15 minutes and not configurable, so the test moves the stored
-        /// window back (migrations/0001: `login_failures`) instead of waiting.
+        /// window back (migrations/0005: `password_failures`) instead of waiting.
         @Test func aLockedAccountOpensAgainOnceTheWindowHasPassed() throws {
             let server = try AccountServer(rateLimits: true, ["--ip-rate-per-minute", "1000", "--login-max-failures", "2"])
             try server.signUp("ada@example.com", "ada")
@@ -101,7 +101,7 @@ extension Accounts {
                           429, "TOO_MANY_ATTEMPTS_TRY_LATER", "a restart is no way around the lock")
             restarted.stop()
             let database = try Connection(path: server.databasePath)
-            try database.run("UPDATE login_failures SET window_start = window_start - 901")
+            try database.run("UPDATE password_failures SET window_start = window_start - 901")
             let later = try restarted.restarted(rateLimits: true, arguments)
             defer { later.stop() }
             try later.logIn("ada@example.com")

@@ -1,0 +1,63 @@
+import Foundation
+@testable import LatchkeyCore
+import SQLite
+import Testing
+
+@Suite struct PasswordFailureStoreTests {
+    private func database() throws -> (Database, String) {
+        let path = NSTemporaryDirectory() + "latchkey-throttle-\(UUID().uuidString).sqlite"
+        return (try Database(path: path), path)
+    }
+
+    @Test func failuresCountPerScopeWithinTheWindowAndStartAfreshAfterIt() async throws {
+        let (database, path) = try database()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await database.write { db in
+            for second in [100, 200, 300] as [Int64] {
+                try PasswordFailureStore.recordFailure(accountKey: "ada@example.com", scope: "10.0.0.1", now: second, window: 900, on: db)
+            }
+            try PasswordFailureStore.recordFailure(accountKey: "ada@example.com", scope: "*", now: 100, window: 900, on: db)
+        }
+        let inside = try database.read { db in
+            try PasswordFailureStore.failures(accountKey: "ada@example.com", scope: "10.0.0.1", now: 500, window: 900, on: db)
+        }
+        #expect(inside == FailureWindow(count: 3, start: 100))
+        let elsewhere = try database.read { db in
+            try PasswordFailureStore.failures(accountKey: "ada@example.com", scope: "10.0.0.2", now: 500, window: 900, on: db)
+        }
+        #expect(elsewhere.count == 0, "another address has its own count")
+        let after = try database.read { db in
+            try PasswordFailureStore.failures(accountKey: "ada@example.com", scope: "10.0.0.1", now: 1000, window: 900, on: db)
+        }
+        #expect(after.count == 0, "the lock lifts when the window has passed")
+    }
+
+    @Test func pruningDropsExpiredWindowsSoTheTableStaysSmall() async throws {
+        let (database, path) = try database()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let remaining = try await database.write { db -> Int in
+            for index in 0..<500 {
+                try PasswordFailureStore.recordFailure(accountKey: "made-up-\(index)@example.com", scope: "*", now: 100, window: 900, on: db)
+            }
+            try PasswordFailureStore.recordFailure(accountKey: "recent@example.com", scope: "*", now: 1500, window: 900, on: db)
+            try PasswordFailureStore.prune(olderThan: 1500 - 900, on: db)
+            return try db.queryOne("SELECT count(*) FROM password_failures") { $0.int(at: 0) } ?? -1
+        }
+        #expect(remaining == 1)
+    }
+}
+
+@Suite struct PasswordChecksInFlightTests {
+    @Test func attemptsUnderWayCountTowardEveryKeyAllOrNone() {
+        let inFlight = PasswordChecksInFlight()
+        let ada = [PasswordChecksInFlight.Claim(key: "ada", allowance: 2), PasswordChecksInFlight.Claim(key: "10.0.0.1", allowance: 3)]
+        #expect(inFlight.reserve(ada) == nil)
+        #expect(inFlight.reserve(ada) == nil)
+        #expect(inFlight.reserve(ada)?.key == "ada", "2 under way = the allowance")
+        let bob = [PasswordChecksInFlight.Claim(key: "bob", allowance: 2), PasswordChecksInFlight.Claim(key: "10.0.0.1", allowance: 3)]
+        #expect(inFlight.reserve(bob) == nil, "the refused claim took no place at the address")
+        #expect(inFlight.reserve(bob)?.key == "10.0.0.1", "the address is full now")
+        inFlight.release(ada)
+        #expect(inFlight.reserve(ada) == nil)
+    }
+}
