@@ -33,7 +33,15 @@ struct APIContext: Sendable {
         try core.authenticate(authorization: request.header("authorization"))
     }
 
+    /// At most 512 bytes of it, cut on a character boundary: what a session row keeps is
+    /// bounded in bytes, whatever the characters (a `prefix` of `Character`s is not).
     func userAgent(_ request: Request) -> String? {
-        request.header("user-agent").map { String($0.prefix(512)) }
+        request.header("user-agent").map { agent in
+            var cut = agent.utf8.prefix(512).count
+            let utf8 = Array(agent.utf8)
+            // Back off continuation bytes (10xxxxxx) so the cut never splits a scalar.
+            while cut < utf8.count, cut > 0, utf8[cut] & 0xC0 == 0x80 { cut -= 1 }
+            return String(decoding: utf8[..<cut], as: UTF8.self)
+        }
     }
 }

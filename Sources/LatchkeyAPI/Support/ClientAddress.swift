@@ -33,14 +33,14 @@ struct ClientAddress: Sendable {
     /// Text that is no address is kept as it is, cut short.
     static func canonical(_ text: String) -> String {
         var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 { return format(AF_INET, &v4) }
+        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { format(AF_INET, $0) } }
         var v6 = in6_addr()
         guard inet_pton(AF_INET6, text, &v6) == 1 else { return String(text.utf8.prefix(64)) ?? "" }
         let bytes = withUnsafeBytes(of: &v6) { Array($0) }
         if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
             return bytes[12..<16].map(String.init).joined(separator: ".")  // IPv4-mapped
         }
-        return format(AF_INET6, &v6)
+        return withUnsafeBytes(of: &v6) { format(AF_INET6, $0) }
     }
 
     /// IPv6 addresses by their /64; IPv4 (and anything else) as they are.
@@ -50,12 +50,12 @@ struct ClientAddress: Sendable {
         withUnsafeMutableBytes(of: &v6) { bytes in
             for index in 8..<16 { bytes[index] = 0 }
         }
-        return format(AF_INET6, &v6) + "/64"
+        return withUnsafeBytes(of: &v6) { format(AF_INET6, $0) } + "/64"
     }
 
-    private static func format<Address>(_ family: Int32, _ address: inout Address) -> String {
+    private static func format(_ family: Int32, _ address: UnsafeRawBufferPointer) -> String {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        guard inet_ntop(family, &address, &buffer, socklen_t(buffer.count)) != nil else { return "" }
-        return String(cString: buffer)
+        guard inet_ntop(family, address.baseAddress, &buffer, socklen_t(buffer.count)) != nil else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -12,7 +12,7 @@ public final class VerifiedTokenCache {
         let expiry: Int64
     }
 
-    private var entries: [String: Entry] = [:]
+    private var entries: [TokenBytes: Entry] = [:]
     private let capacity: Int
 
     public init(capacity: Int = 4096) {
@@ -20,12 +20,33 @@ public final class VerifiedTokenCache {
     }
 
     func entry(for token: String) -> Entry? {
-        entries[token]
+        entries[TokenBytes(token)]
     }
 
     func store(_ entry: Entry, for token: String) {
         // Cheaper than LRU bookkeeping on every hit; a full cache refills within seconds.
         if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-        entries[token] = entry
+        entries[TokenBytes(token)] = entry
+    }
+}
+
+/// A token as a dictionary key by its bytes. `String`'s own `==` and hashing follow
+/// Unicode canonical equivalence, under which a token with U+212A KELVIN SIGN in place of
+/// a `K` would find the entry of the real token, and skip the signature check that would
+/// refuse it.
+struct TokenBytes: Hashable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    static func == (left: TokenBytes, right: TokenBytes) -> Bool {
+        left.text.utf8.elementsEqual(right.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension Accounts {
+    /// What arrives on the wire is compared and bounded as bytes, never as Swift
+    /// `String`s (whose `==` is Unicode canonical equivalence: "\u{212A}" == "K").
+    @Suite struct WireBytes {
+        @Test func aTokenWithAKelvinSignForAKIsRefusedEvenOnceTheRealOneIsCached() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            try server.signUp("ada@example.com", "ada")
+            // Almost every token has a "K" somewhere; log in again until one does.
+            var token: String?
+            for _ in 0..<40 where token == nil {
+                let candidate = try server.logIn("ada@example.com").accessToken
+                if candidate.contains("K") { token = candidate }
+            }
+            let real = try #require(token)
+            #expect(try server.me(real).status == 200, "the real token, now in the loop's cache")
+            let lookalike = real.replacingOccurrences(of: "K", with: "\u{212A}")
+            #expect(lookalike == real, "Swift's String equality cannot tell them apart")
+            for _ in 0..<4 {  // whichever event loop answers, its cache holds the real token by now
+                #expect(try server.me(real).status == 200)
+                expectProblem(try server.me(lookalike), 401, "INVALID_TOKEN")
+            }
+        }
+
+        @Test func theUserAgentKeptForASessionIsCutAt512BytesOnACharacterBoundary() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let agent = String(repeating: "é", count: 600)  // 1,200 bytes, 600 characters
+            let ada = try server.signUp("ada@example.com", "ada", userAgent: agent)
+            let sessions = try server.call("GET", "/v1/auth/sessions", token: ada.accessToken)
+            let kept = try #require((sessions["sessions"] as? [[String: Any]])?.first?["userAgent"] as? String)
+            #expect(kept.utf8.count == 512)
+            #expect(kept == String(repeating: "é", count: 256))
+        }
+    }
+}
