@@ -5,17 +5,18 @@ import HTTPServer
 /// signature, answers straight from the database writer).
 enum AccountRoutes {
     static func register(on router: inout Router, _ context: APIContext) {
-        router.add("POST", "/v1/auth/signup", offLoop: { try await SignupHandler.handle($0, context) })
-        router.add("POST", "/v1/auth/login", offLoop: { try await LoginHandler.handle($0, context) })
-        router.add("POST", "/v1/auth/refresh", .deferred { RefreshHandler.handle($0, context, $1) })
+        let json = JSONBody.admission
+        router.add("POST", "/v1/auth/signup", admit: json, offLoop: { try await SignupHandler.handle($0, context) })
+        router.add("POST", "/v1/auth/login", admit: json, offLoop: { try await LoginHandler.handle($0, context) })
+        router.add("POST", "/v1/auth/refresh", admit: json, .deferred { RefreshHandler.handle($0, context, $1) })
         router.add("POST", "/v1/auth/logout", offLoop: { try await LogoutHandlers.logout($0, context) })
         router.add("POST", "/v1/auth/logout-all", offLoop: { try await LogoutHandlers.logoutAll($0, context) })
         router.add("GET", "/v1/auth/sessions", inline: { try SessionsHandlers.list($0, context) })
         router.add("DELETE", "/v1/auth/sessions/{id}", offLoop: { try await SessionsHandlers.delete($0, context) })
-        router.add("POST", "/v1/auth/password", offLoop: { try await ChangePasswordHandler.handle($0, context) })
+        router.add("POST", "/v1/auth/password", admit: json, offLoop: { try await ChangePasswordHandler.handle($0, context) })
         router.add("GET", "/v1/users/me", inline: { try MeHandlers.get($0, context) })
-        router.add("PATCH", "/v1/users/me", offLoop: { try await MeHandlers.patch($0, context) })
-        router.add("DELETE", "/v1/users/me", offLoop: { try await MeHandlers.delete($0, context) })
+        router.add("PATCH", "/v1/users/me", admit: json, offLoop: { try await MeHandlers.patch($0, context) })
+        router.add("DELETE", "/v1/users/me", admit: json, offLoop: { try await MeHandlers.delete($0, context) })
         router.add("GET", "/v1/users/{id}", inline: { try PublicProfileHandler.handle($0, context) })
         router.add("GET", "/v1/display-names/{name}", inline: { try DisplayNameHandler.handle($0, context) })
     }

@@ -21,10 +21,24 @@ extension ServerOverSockets {
                 let onHello = try await client.exchange("DELETE /hello HTTP/1.1\r\nHost: a\r\n\r\n")
                 #expect(onHello.status == 405)
                 #expect(onHello.isProblem)
-                #expect(onHello.header("Allow") == "GET, HEAD")
+                #expect(onHello.header("Allow") == "GET, HEAD, OPTIONS")
                 let onEcho = try await client.exchange("GET /echo HTTP/1.1\r\nHost: a\r\n\r\n")
                 #expect(onEcho.status == 405)
-                #expect(onEcho.header("Allow") == "POST")
+                #expect(onEcho.header("Allow") == "POST, OPTIONS")
+            }
+        }
+
+        /// Browsers send OPTIONS before a cross-origin call: a known path answers what it
+        /// allows instead of 405.
+        @Test func optionsOnAKnownPathIs204WithAllowAndTheConnectionStaysOpen() async throws {
+            try await withTestServer { server in
+                let client = try await server.connect()
+                let options = try await client.exchange("OPTIONS /hello HTTP/1.1\r\nHost: a\r\n\r\n", bodyless: true)
+                #expect(options.status == 204)
+                #expect(options.header("Allow") == "GET, HEAD, OPTIONS")
+                #expect(try await client.exchange("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n").text == "hello")
+                let unknown = try await client.exchange("OPTIONS /nope HTTP/1.1\r\nHost: a\r\n\r\n")
+                #expect(unknown.status == 404)
             }
         }
 

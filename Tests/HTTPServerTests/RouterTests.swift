@@ -25,6 +25,8 @@ import Testing
             return "\(route.method) \(route.pattern) {\(bound)}"
         case .methodNotAllowed(let allowed):
             return "405 " + allowed.joined(separator: ", ")
+        case .options(let allowed):
+            return "204 " + allowed.joined(separator: ", ")
         case .notFound:
             return "404"
         }
@@ -55,14 +57,25 @@ import Testing
 
     @Suite struct Methods {
         @Test(arguments: [
-            ("POST", "/hello", "405 GET, HEAD"),
-            ("GET", "/echo", "405 POST"),
-            ("PUT", "/users/1", "405 GET, DELETE, HEAD"),
-            ("POST", "/files", "405 GET, HEAD"),
-            ("PUT", "/users/me", "405 GET, DELETE, HEAD"),
+            ("POST", "/hello", "405 GET, HEAD, OPTIONS"),
+            ("GET", "/echo", "405 POST, OPTIONS"),
+            ("PUT", "/users/1", "405 GET, DELETE, HEAD, OPTIONS"),
+            ("POST", "/files", "405 GET, HEAD, OPTIONS"),
+            ("PUT", "/users/me", "405 GET, DELETE, HEAD, OPTIONS"),
         ])
         func answersMethodNotAllowedWithTheAllowedMethods(method: String, path: String, expected: String) {
             #expect(RouterTests.describe(RouterTests.router.match(method: method, path: path)) == expected)
+        }
+
+        /// A browser's preflight must find the path: OPTIONS answers what it allows.
+        @Test(arguments: [
+            ("/hello", "204 GET, HEAD, OPTIONS"),
+            ("/users/1", "204 GET, DELETE, HEAD, OPTIONS"),
+            ("/echo", "204 POST, OPTIONS"),
+        ])
+        func optionsAnswersTheAllowedMethodsOfAKnownPath(path: String, expected: String) {
+            #expect(RouterTests.describe(RouterTests.router.match(method: "OPTIONS", path: path)) == expected)
+            #expect(RouterTests.describe(RouterTests.router.match(method: "OPTIONS", path: "/nope")) == "404")
         }
 
         @Test(arguments: [

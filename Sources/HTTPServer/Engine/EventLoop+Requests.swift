@@ -116,7 +116,15 @@ extension EventLoop {
         case .methodNotAllowed(let allowed):
             let response = Problem.methodNotAllowed.response(headers: [HTTPField(name: "Allow", value: allowed.joined(separator: ", "))])
             respond(connection, response, context: context, closing: hasBody)
+        case .options(let allowed):
+            let response = Response(status: 204, headers: [HTTPField(name: "Allow", value: allowed.joined(separator: ", "))])
+            respond(connection, response, context: context, closing: hasBody)
         case .found(let route, let parameters):
+            // Refused from the head alone (a media type the route does not take) before
+            // the body's size is judged: the client learns what to fix first.
+            if let refusal = route.admit?(head) {
+                return respond(connection, refusal, context: context, closing: hasBody)
+            }
             var pending = Connection.PendingRequest(
                 head: head, target: target, route: route, parameters: parameters, context: context, remaining: 0
             )

@@ -46,6 +46,14 @@ public struct RequestHead: Sendable, Equatable {
         fields.filter { asciiCaseInsensitiveEquals($0.name, name) }.map(\.value)
     }
 
+    /// Whether `Content-Type` names `mediaType` (parameters such as `charset` aside),
+    /// compared ASCII-case-insensitively on the bytes.
+    public func hasMediaType(_ mediaType: String) -> Bool {
+        guard let value = field("content-type") else { return false }
+        let type = Array(value.utf8).split(separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)[0]
+        return asciiCaseInsensitiveEquals(type.trimmingSpacesAndTabs(), mediaType.utf8)
+    }
+
     /// Keep-alive is the default for HTTP/1.1 and opt-in for HTTP/1.0 (RFC 9112 §9.3).
     public var wantsKeepAlive: Bool {
         let options = fieldValues("connection")

@@ -17,6 +17,10 @@ public struct Route: Sendable {
     public let pattern: String
     /// Largest body accepted, decided from `Content-Length` before the body is read (413).
     public let bodyLimit: Int
+    /// Decides from the head alone, before any body byte is read or the body's size is
+    /// judged, whether the request is acceptable at all (a JSON route answering 415 to
+    /// another media type): nil lets it through, a response refuses it.
+    public let admit: (@Sendable (RequestHead) -> Response?)?
     public let handler: RouteHandler
     fileprivate let segments: [PatternSegment]
 }
@@ -29,6 +33,9 @@ fileprivate enum PatternSegment: Sendable, Equatable {
 public enum RouteMatch: Sendable {
     case found(Route, parameters: [String: String])
     case methodNotAllowed(allowed: [String])
+    /// `OPTIONS` for a path that has routes but no `OPTIONS` route of its own: the engine
+    /// answers 204 with `Allow` (a CORS layer registers its own `OPTIONS` routes).
+    case options(allowed: [String])
     case notFound
 }
 
@@ -44,11 +51,14 @@ public struct Router: Sendable {
 
     public init() {}
 
-    public mutating func add(_ method: String, _ pattern: String, bodyLimit: Int = Router.defaultBodyLimit, _ handler: RouteHandler) {
+    public mutating func add(
+        _ method: String, _ pattern: String, bodyLimit: Int = Router.defaultBodyLimit,
+        admit: (@Sendable (RequestHead) -> Response?)? = nil, _ handler: RouteHandler
+    ) {
         let segments: [PatternSegment] = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { part in
             part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
         }
-        let route = Route(method: method, pattern: pattern, bodyLimit: bodyLimit, handler: handler, segments: segments)
+        let route = Route(method: method, pattern: pattern, bodyLimit: bodyLimit, admit: admit, handler: handler, segments: segments)
         // `/a/{x}` and `/a/{y}` are the same route: the second could never match.
         precondition(!routes.contains { $0.method == method && Self.sameShape($0.segments, segments) }, "route \(method) \(pattern) registered twice")
         routes.append(route)
@@ -63,8 +73,11 @@ public struct Router: Sendable {
     }
 
     /// An off-loop route: see `RouteHandler.offLoop`.
-    public mutating func add(_ method: String, _ pattern: String, bodyLimit: Int = Router.defaultBodyLimit, offLoop handler: @escaping @Sendable (Request) async throws -> Response) {
-        add(method, pattern, bodyLimit: bodyLimit, .offLoop(handler))
+    public mutating func add(
+        _ method: String, _ pattern: String, bodyLimit: Int = Router.defaultBodyLimit,
+        admit: (@Sendable (RequestHead) -> Response?)? = nil, offLoop handler: @escaping @Sendable (Request) async throws -> Response
+    ) {
+        add(method, pattern, bodyLimit: bodyLimit, admit: admit, .offLoop(handler))
     }
 
     /// HEAD falls back to GET (the engine drops the body).
@@ -85,7 +98,8 @@ public struct Router: Sendable {
         }
         guard !allowed.isEmpty else { return .notFound }
         if allowed.contains("GET") && !allowed.contains("HEAD") { allowed.append("HEAD") }
-        return .methodNotAllowed(allowed: allowed)
+        if !allowed.contains("OPTIONS") { allowed.append("OPTIONS") }
+        return method == "OPTIONS" ? .options(allowed: allowed) : .methodNotAllowed(allowed: allowed)
     }
 
     private static func sameShape(_ a: [PatternSegment], _ b: [PatternSegment]) -> Bool {

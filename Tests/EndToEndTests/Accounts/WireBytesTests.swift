@@ -38,3 +38,26 @@ extension Accounts {
         }
     }
 }
+
+extension Accounts {
+    /// The order of refusals a client sees: a body of the wrong type is told its type
+    /// (415) before its size (413), since the size limit is for JSON.
+    @Suite struct MediaTypeBeforeSize {
+        @Test func aLargeTextBodyIs415AndALargeJSONBodyIs413() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let large = String(repeating: "x", count: 100 * 1024)
+            expectProblem(try server.call("POST", "/v1/auth/login", raw: large, contentType: "text/plain"), 415, "UNSUPPORTED_MEDIA_TYPE")
+            expectProblem(try server.call("POST", "/v1/auth/login", raw: large, contentType: "application/json"), 413, nil)
+            expectProblem(try server.call("POST", "/v1/auth/login", raw: "{}", contentType: "application/j\u{017F}on"), 415, "UNSUPPORTED_MEDIA_TYPE")
+        }
+
+        @Test func optionsIsAnsweredForEveryAPIPath() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let me = try server.call("OPTIONS", "/v1/users/me")
+            #expect(me.status == 204)
+            #expect(me.header("Allow") == "GET, PATCH, DELETE, HEAD, OPTIONS")
+        }
+    }
+}
