@@ -53,11 +53,12 @@ extension ServerOverSockets {
             }
         }
 
-        @Test func slowButSteadyBodyIsNotTimedOut() async throws {
-            try await withTestServer({ $0.bodyTimeout = .seconds(1) }) { server in
+        @Test func aBodyThatKeepsTheMinimumRateIsNotTimedOut() async throws {
+            try await withTestServer({ $0.bodyTimeout = .seconds(1); $0.bodyMinRate = 1 }) { server in
                 let client = try await server.connect()
                 try await client.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\n\r\n")
-                // Each pause is well under the body timeout, their sum is over it.
+                // The pauses add up to more than the body timeout, but each byte (at a
+                // minimum rate of 1 byte/s) buys a second.
                 for byte in "abcd" {
                     try await Task.sleep(for: .milliseconds(300))
                     try await client.send(String(byte))
@@ -65,6 +66,28 @@ extension ServerOverSockets {
                 let response = try await client.readResponse()
                 #expect(response.status == 200)
                 #expect(response.text == "abcd")
+            }
+        }
+
+        /// A body trickled a byte at a time, each byte well within the body timeout of the
+        /// previous one, still ends with 408 once its time (1 s, plus 1 s per KiB) is spent.
+        @Test func aTrickledBodyGets408AtItsDeadlineWhateverItsLatestByte() async throws {
+            try await withTestServer({ $0.bodyTimeout = .seconds(1) }) { server in
+                let client = try await server.connect()
+                try await client.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 100\r\n\r\n")
+                let start = ContinuousClock.now
+                var answered: RawResponse?
+                for _ in 0..<20 where answered == nil {  // at most 6 s of trickling
+                    try await Task.sleep(for: .milliseconds(300))
+                    do {
+                        try await client.send("x")
+                    } catch {
+                        answered = try? await client.readResponse()  // the server closed on us
+                    }
+                    if answered == nil, ContinuousClock.now - start > .seconds(2) { answered = try await client.readResponse() }
+                }
+                #expect(answered?.status == 408)
+                #expect(ContinuousClock.now - start < .seconds(5), "cut off near its deadline, not after the trickle ended")
             }
         }
 

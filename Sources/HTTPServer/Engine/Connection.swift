@@ -5,7 +5,7 @@ final class Connection {
         case idle
         /// Part of a request head has arrived; the header deadline runs.
         case head
-        /// Reading the body of `pending`; the body deadline runs between bytes.
+        /// Reading the body of `pending`; the body deadline runs (see `ConnectionDeadlines`).
         case body
         /// An off-loop handler is working; input waits in the buffer (pipelining keeps order).
         case handling(ResponseWriter.Context)
@@ -27,6 +27,9 @@ final class Connection {
         var body: [UInt8] = []
         var remaining: Int
         var chunked: ChunkedDecoder?
+        /// When the body began, and how many of its bytes (as sent) have arrived since.
+        var bodyStartedAt: UInt64 = 0
+        var bodyBytesReceived = 0
     }
 
     let fd: Int32
@@ -47,6 +50,11 @@ final class Connection {
     var writeDeadline: UInt64 = 0
     /// The peer half-closed: what is buffered is still answered, then the connection closes.
     var peerClosed = false
+    /// Set by `EventLoop.close`: the descriptor is gone (its number may already belong to
+    /// another connection or file), so nothing may read, write or re-register it.
+    var isClosed = false
+    /// Counted against its address's connection cap.
+    var countedPerAddress = false
     var wantsWrite = false
     var readPaused = false
 

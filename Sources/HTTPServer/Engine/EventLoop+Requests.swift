@@ -3,6 +3,7 @@ import Glibc
 /// Reading, parsing and dispatching requests, in order, on the loop's thread.
 extension EventLoop {
     func readable(_ connection: Connection) {
+        guard !connection.isClosed else { return }
         let result: IOResult<Int>
         do {
             result = try syscall("read") { Glibc.read(connection.fd, readBuffer.baseAddress, readBuffer.count) }
@@ -39,7 +40,7 @@ extension EventLoop {
 
     /// Parses and answers as many buffered requests as it can, in order.
     func process(_ connection: Connection) {
-        while connection.pendingOutput < Self.outputHighWater {
+        while !connection.isClosed, connection.pendingOutput < Self.outputHighWater {
             switch connection.phase {
             case .idle, .head:
                 // Empty lines between requests are ignored (RFC 9112 §2.2); they must not
@@ -144,9 +145,10 @@ extension EventLoop {
             if head.expectsContinue, head.version == .http1_1, connection.unreadCount == 0 {
                 connection.output.append(contentsOf: ResponseWriter.continueResponse)
             }
+            pending.bodyStartedAt = now
             connection.pending = pending
             connection.phase = .body
-            connection.deadline = now + shared.configuration.bodyTimeout.nanoseconds
+            connection.deadline = deadlines.body(startedAt: now, received: 0)
         }
     }
 
@@ -157,6 +159,7 @@ extension EventLoop {
             let take = min(connection.pending!.remaining, connection.unreadCount)
             connection.pending!.body.append(contentsOf: connection.input[connection.inputStart..<connection.inputStart + take])
             connection.pending!.remaining -= take
+            connection.pending!.bodyBytesReceived += take
             connection.consumeInput(take)
             return connection.pending!.remaining == 0 || waitForBody(connection)
         }
@@ -166,6 +169,7 @@ extension EventLoop {
         connection.pending!.chunked = decoder
         switch result {
         case .needMore:
+            connection.pending!.bodyBytesReceived += connection.unreadCount
             connection.consumeInput(connection.unreadCount)
             return waitForBody(connection)
         case .done(let consumed):
@@ -183,13 +187,14 @@ extension EventLoop {
         }
     }
 
-    /// The body is incomplete: wait for more, or give up if the peer has stopped sending.
+    /// The body is incomplete: wait for more (as long as it keeps the minimum rate), or
+    /// give up if the peer has stopped sending.
     func waitForBody(_ connection: Connection) -> Bool {
         if connection.peerClosed {
             connection.pending = nil
             beginClosing(connection)
-        } else {
-            connection.deadline = now + shared.configuration.bodyTimeout.nanoseconds
+        } else if let pending = connection.pending {
+            connection.deadline = deadlines.body(startedAt: pending.bodyStartedAt, received: pending.bodyBytesReceived)
         }
         return false
     }

@@ -71,6 +71,8 @@ extension EventLoop {
     // MARK: Writing
 
     func flush(_ connection: Connection) {
+        guard !connection.isClosed else { return }
+        var sent = 0
         while connection.pendingOutput > 0 {
             let result: IOResult<Int>
             do {
@@ -86,8 +88,9 @@ extension EventLoop {
             switch result {
             case .done(let written):
                 connection.outputStart += written
+                sent += written
             case .wouldBlock:
-                if connection.writeDeadline == 0 { connection.writeDeadline = now + shared.configuration.writeTimeout.nanoseconds }
+                connection.writeDeadline = deadlines.write(current: connection.writeDeadline, now: now, sent: sent, blocked: true)
                 if !connection.wantsWrite {
                     connection.wantsWrite = true
                     updateInterest(connection)
@@ -147,6 +150,7 @@ extension EventLoop {
     }
 
     func updateInterest(_ connection: Connection) {
+        guard !connection.isClosed else { return }
         var interest: UInt32 = connection.readPaused ? 0 : Epoll.readInterest
         if connection.wantsWrite { interest |= Epoll.writeInterest }
         do {

@@ -31,6 +31,7 @@ final class EventLoop: @unchecked Sendable {
     private var connectionCount = 0
     private var nextConnectionID: UInt64 = 0
     var writer = ResponseWriter()
+    let deadlines: ConnectionDeadlines
     let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64 * 1024)
     private var requestCounter: UInt64 = 0
     private let requestIDPrefix: String
@@ -51,6 +52,7 @@ final class EventLoop: @unchecked Sendable {
         self.index = index
         self.listener = listener
         self.shared = shared
+        deadlines = ConnectionDeadlines(shared.configuration)
         epoll = try Epoll()
         wakeup = try Wakeup()
         requestIDPrefix = String(UInt32.random(in: 0x1000_0000...UInt32.max), radix: 16) + "-\(index)-"
@@ -132,13 +134,20 @@ final class EventLoop: @unchecked Sendable {
                 refuse(fd)
                 continue
             }
+            let capped = !shared.configuration.uncappedAddresses.contains(address)
+            if capped, !shared.addressConnections.admit(address) {
+                refuse(fd)
+                continue
+            }
             nextConnectionID += 1
             let connection = Connection(fd: fd, id: nextConnectionID, remoteAddress: address, limits: shared.configuration.headLimits)
             connection.deadline = now + shared.configuration.idleTimeout.nanoseconds
+            connection.countedPerAddress = capped
             do {
                 try epoll.add(fd, interest: Epoll.readInterest)
             } catch {
                 shared.openConnections.subtract(1, ordering: .relaxed)
+                if capped { shared.addressConnections.release(address) }
                 closeDescriptor(fd)
                 continue
             }
@@ -236,13 +245,15 @@ final class EventLoop: @unchecked Sendable {
     }
 
     func close(_ connection: Connection) {
-        guard connectionAt(connection.fd) === connection else { return }
+        guard !connection.isClosed, connectionAt(connection.fd) === connection else { return }
+        connection.isClosed = true
         if case .streaming(let stream, _) = connection.phase { stream.close() }
         epoll.remove(connection.fd)
         closeDescriptor(connection.fd)
         connections[Int(connection.fd)] = nil
         connectionCount -= 1
         shared.openConnections.subtract(1, ordering: .relaxed)
+        if connection.countedPerAddress { shared.addressConnections.release(connection.remoteAddress) }
     }
 
     // MARK: Request ids

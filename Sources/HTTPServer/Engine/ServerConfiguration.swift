@@ -9,11 +9,19 @@ public struct ServerConfiguration: Sendable {
     public var eventLoops: Int
     /// Above this many open connections, new ones get 503 and are closed.
     public var maxConnections: Int
+    /// Above this many open connections from one address, its new ones get 503 too.
+    public var maxConnectionsPerAddress: Int
+    /// Addresses the per-address cap does not apply to (trusted proxies: every client
+    /// behind one shares its address).
+    public var uncappedAddresses: Set<String>
     public var headLimits: HeadLimits
     /// From the first byte of a request head to its end (408).
     public var headerTimeout: Duration
-    /// Between two bytes of a request body (408).
+    /// From the start of a request body, extended by a second for every `bodyMinRate`
+    /// bytes received (408).
     public var bodyTimeout: Duration
+    /// Bytes per second that buy a body one more second past `bodyTimeout`.
+    public var bodyMinRate: Int
     /// A keep-alive connection with no request in progress is closed after this.
     public var idleTimeout: Duration
     /// A peer that reads none of a pending response for this long is dropped.
@@ -26,9 +34,12 @@ public struct ServerConfiguration: Sendable {
         port: Int = 8080,
         eventLoops: Int = ServerConfiguration.coreCount,
         maxConnections: Int = 10_000,
+        maxConnectionsPerAddress: Int = 512,
+        uncappedAddresses: Set<String> = [],
         headLimits: HeadLimits = HeadLimits(),
         headerTimeout: Duration = .seconds(10),
         bodyTimeout: Duration = .seconds(30),
+        bodyMinRate: Int = 1024,
         idleTimeout: Duration = .seconds(60),
         writeTimeout: Duration = .seconds(30),
         shutdownGracePeriod: Duration = .seconds(10)
@@ -37,9 +48,12 @@ public struct ServerConfiguration: Sendable {
         self.port = port
         self.eventLoops = eventLoops
         self.maxConnections = maxConnections
+        self.maxConnectionsPerAddress = maxConnectionsPerAddress
+        self.uncappedAddresses = uncappedAddresses
         self.headLimits = headLimits
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
+        self.bodyMinRate = bodyMinRate
         self.idleTimeout = idleTimeout
         self.writeTimeout = writeTimeout
         self.shutdownGracePeriod = shutdownGracePeriod

@@ -10,6 +10,8 @@ final class ServerShared: Sendable {
     let errorResponder: @Sendable (any Error, Request) -> Response
     /// Across all loops, so the connection cap holds for the server as a whole.
     let openConnections = Atomic<Int>(0)
+    /// Open connections per peer address, across all loops, for the per-address cap.
+    let addressConnections: AddressConnections
     /// Loops that still watch the listener; on shutdown it is closed only at zero, so no
     /// loop can be inside accept() on a closed descriptor.
     let loopsReleasingListener = Atomic<Int>(0)
@@ -19,5 +21,6 @@ final class ServerShared: Sendable {
         self.router = router
         self.logger = logger
         self.errorResponder = errorResponder
+        addressConnections = AddressConnections(limit: configuration.maxConnectionsPerAddress)
     }
 }

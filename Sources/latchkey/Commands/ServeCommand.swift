@@ -38,8 +38,10 @@ enum ServeCommand {
         let server = HTTPServer(
             configuration: ServerConfiguration(
                 host: settings.host, port: settings.port, eventLoops: settings.eventLoops,
-                maxConnections: settings.maxConnections,
+                maxConnections: settings.maxConnections, maxConnectionsPerAddress: settings.maxConnectionsPerAddress,
+                uncappedAddresses: Set(settings.trustedProxies),
                 headerTimeout: .seconds(settings.headerTimeout), bodyTimeout: .seconds(settings.bodyTimeout),
+                bodyMinRate: settings.bodyMinRate,
                 idleTimeout: .seconds(settings.idleTimeout), shutdownGracePeriod: .seconds(settings.shutdownGracePeriod)
             ),
             router: service.makeRouter(), logger: logger, errorResponder: service.errorResponse

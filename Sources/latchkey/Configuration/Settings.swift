@@ -11,6 +11,7 @@ struct Settings: Sendable {
     var dataDir = "./data"
     var eventLoops = ServerConfiguration.coreCount
     var maxConnections = 10_000
+    var maxConnectionsPerAddress = 512
     /// `kid:base64key` pairs; nil means the key generated into the data directory.
     var signingKeys: [(id: String, secret: [UInt8])]?
     var issuer: String?
@@ -36,6 +37,7 @@ struct Settings: Sendable {
     var logFormat = LogFormat.text
     var headerTimeout = 10
     var bodyTimeout = 30
+    var bodyMinRate = 1024
     var idleTimeout = 60
     var shutdownGracePeriod = 10
 

@@ -17,6 +17,7 @@ enum SettingsCatalog {
         .string("dataDir", \.dataDir),
         .integer("eventLoops", 1...256, \.eventLoops),
         .integer("maxConnections", 1...1_000_000, \.maxConnections),
+        .integer("maxConnectionsPerAddress", 1...1_000_000, \.maxConnectionsPerAddress),
         SettingSpec(key: "signingKeys") { settings, text throws(SettingValueError) in
             settings.signingKeys = try parseSigningKeys(text)
         },
@@ -53,6 +54,7 @@ enum SettingsCatalog {
         },
         .duration("headerTimeout", upTo: 3_600, usually: 2, \.headerTimeout),
         .duration("bodyTimeout", upTo: 3_600, usually: 5, \.bodyTimeout),
+        .integer("bodyMinRate", 1...1_073_741_824, \.bodyMinRate),
         .duration("idleTimeout", upTo: 86_400, usually: 5, \.idleTimeout),
         .integer("shutdownGracePeriod", 0...600, \.shutdownGracePeriod),
     ]

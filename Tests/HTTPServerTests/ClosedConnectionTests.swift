@@ -1,0 +1,43 @@
+import Glibc
+import Logging
+import Testing
+@testable import HTTPServer
+
+/// A closed connection's descriptor number is free for the next socket or file anyone in
+/// the process opens; whatever still holds the connection (a late write, an interest
+/// update after a failed `epoll_ctl`) must not touch that number again.
+@Suite struct ClosedConnectionTests {
+    private func socketPair() -> (Int32, Int32) {
+        var fds: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+        return (fds[0], fds[1])
+    }
+
+    @Test func aClosedConnectionWritesNothingToTheDescriptorThatReusedItsNumber() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { Glibc.close(listener) }
+        let shared = ServerShared(
+            configuration: ServerConfiguration(), router: Router(), logger: Logger(label: "closed-connection-test"),
+            errorResponder: { _, _ in Response(status: 500) }
+        )
+        let loop = try EventLoop(index: 0, listener: listener, shared: shared)
+        let (old, oldPeer) = socketPair()
+        defer { Glibc.close(oldPeer) }
+        let connection = Connection(fd: old, id: 1, remoteAddress: "127.0.0.1", limits: HeadLimits())
+        loop.connections = Array(repeating: nil, count: Int(old) + 1)
+        loop.connections[Int(old)] = connection
+        shared.openConnections.add(1, ordering: .relaxed)
+
+        loop.close(connection)
+        let (reused, reusedPeer) = socketPair()
+        defer { Glibc.close(reused); Glibc.close(reusedPeer) }
+        #expect(reused == old, "the kernel hands out the lowest free number: the test needs it reused")
+
+        connection.output = Array("HTTP/1.1 200 OK\r\n\r\nleaked".utf8)
+        loop.flush(connection)
+        loop.updateInterest(connection)
+        loop.readable(connection)
+        var byte: UInt8 = 0
+        #expect(recv(reusedPeer, &byte, 1, Int32(MSG_DONTWAIT)) == -1 && errno == EAGAIN, "nothing reached the new owner of the number")
+    }
+}
