@@ -44,8 +44,11 @@ public struct PasswordHasher: Sendable {
     /// login for an unknown email cannot be told apart from a wrong password by timing.
     /// The dummy's salt and hash are fixed bytes: the cost is in PBKDF2, not in where its
     /// inputs came from, so nothing needs computing (or caching behind a lock) up front.
-    public func dummyVerify(_ password: String) {
-        _ = Self.matches(password, dummy)
+    /// Always false (the dummy's hash is no PBKDF2 output), returned so the work cannot
+    /// be optimised away and a test can see it ran.
+    @discardableResult
+    public func dummyVerify(_ password: String) -> Bool {
+        Self.matches(password, dummy)
     }
 
     /// True when a successful login should store a fresh hash: the stored count is below

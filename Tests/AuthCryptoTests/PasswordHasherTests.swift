@@ -103,8 +103,17 @@ struct PasswordHasherTests {
         #expect(!defaultHasher.verify("", against: PasswordHasher.dummyHash))
     }
 
-    @Test func dummyVerifyRunsForAnyPassword() {
-        hasher.dummyVerify("")
-        hasher.dummyVerify("unknown@example.com's guess")
+    /// An unknown email costs what a wrong password costs: the dummy check matches
+    /// nothing and runs PBKDF2 at the configured count, not a cheaper one.
+    @Test func dummyVerifyMatchesNothingAndCostsWhatARealVerifyCosts() {
+        let hasher = PasswordHasher(iterations: 50_000)
+        #expect(!hasher.dummyVerify(""))
+        #expect(!hasher.dummyVerify("latchkey-dummy-s"))
+        let stored = hasher.hash("correct horse battery")
+        let clock = ContinuousClock()
+        // Best of five each, so a busy machine's pauses do not decide the comparison.
+        let real = (0..<5).map { _ in clock.measure { _ = hasher.verify("wrong guess", against: stored) } }.min()!
+        let dummy = (0..<5).map { _ in clock.measure { _ = hasher.dummyVerify("wrong guess") } }.min()!
+        #expect(dummy > real / 2 && dummy < real * 2, "dummy \(dummy) vs real \(real)")
     }
 }

@@ -52,7 +52,7 @@ public struct AccountService: Sendable {
     public func login(email rawEmail: String, password: String, from address: String, userAgent: String?) async throws -> TokenPair {
         let hasher = hasher
         guard case .success(let email) = EmailRules.normalize(rawEmail) else {
-            try await hashing.run { hasher.dummyVerify(password) }
+            _ = try await hashing.run { hasher.dummyVerify(password) }
             throw AccountError.invalidCredentials
         }
         let attempt = try guesses.begin(accountKey: email.key, address: address)
