@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "FlatJSON", "TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite"]),
+        .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SQLite", "AuthCrypto", "latchkey"]),
     ],
     swiftLanguageModes: [.v6]

@@ -13,7 +13,7 @@ import TestSupport
         setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
         #expect(limit.rlim_cur > 10_200, "this machine allows too few open files for the test")
 
-        let server = try LatchkeyProcess(arguments: ["serve", "--port", "0", "--max-connections", "10100"])
+        let server = try LatchkeyProcess(arguments: ["serve", "--port", "0", "--max-connections", "10100", "--max-connections-per-address", "10100"])
         defer { server.terminate() }
         let port = try server.waitUntilListening()
         var idle: [RawConnection] = []

@@ -6,6 +6,8 @@ struct APIProblem: Error, Sendable {
     struct FieldError: Sendable {
         let field: String
         let code: String
+        /// The problem's title when this is the first (or only) failed field.
+        var title: String = ""
         let detail: String
         let reason: String?
     }

@@ -58,11 +58,10 @@ struct ErrorResponder: Sendable {
     static func problem(for error: AccountError) -> APIProblem {
         switch error {
         case .invalid(let errors):
-            let first = errors.first
+            let first = problem(for: errors.first)
             return APIProblem(
-                status: 400, code: first.code, title: title(for: first.code), detail: first.detail, field: first.field,
-                reason: first.reason,
-                errors: errors.failures.map { APIProblem.FieldError(field: $0.field, code: $0.code, detail: $0.detail, reason: $0.reason) }
+                status: 400, code: first.code, title: first.title, detail: first.detail, field: first.field, reason: first.reason,
+                errors: errors.failures.map(problem(for:))
             )
         case .emailExists:
             return APIProblem(status: 409, code: "EMAIL_EXISTS", title: "Email already registered",
@@ -81,6 +80,47 @@ struct ErrorResponder: Sendable {
         }
     }
 
+    /// Code, title, sentence and reason of one failed field. Exhaustive on purpose: a new
+    /// rule does not compile until it has its own words here.
+    static func problem(for failure: ValidationFailure) -> APIProblem.FieldError {
+        let (code, title, detail, reason): (String, String, String, String?) = switch failure.rule {
+        case .emailMissing:
+            ("INVALID_EMAIL", "Invalid email", "Enter an email address.", nil)
+        case .emailMalformed:
+            ("INVALID_EMAIL", "Invalid email", "This is not a valid email address; it should look like name@example.com.", nil)
+        case .emailTooLong:
+            ("INVALID_EMAIL", "Invalid email", "This email address is too long; it can have at most \(EmailRules.maximumLength) characters.", nil)
+        case .passwordTooShort:
+            ("WEAK_PASSWORD", "Weak password", "This password is too short; use at least \(PasswordRules.minimumLength) characters.", nil)
+        case .passwordTooLong:
+            ("WEAK_PASSWORD", "Weak password", "This password is too long; use at most \(PasswordRules.maximumLength) characters.", nil)
+        case .passwordCommon:
+            ("WEAK_PASSWORD", "Weak password", "This password is too common and easy to guess; choose a less common one.", nil)
+        case .passwordRepetitive:
+            ("WEAK_PASSWORD", "Weak password", "This password repeats the same characters; choose one that does not.", nil)
+        case .passwordSequential:
+            ("WEAK_PASSWORD", "Weak password", "This password is a simple sequence (like 12345678 or abcdefgh); choose one that is not.", nil)
+        case .passwordsDoNotMatch:
+            ("PASSWORDS_DO_NOT_MATCH", "Passwords do not match", "The password confirmation does not match the password.", nil)
+        case .displayName(let why):
+            ("DISPLAY_NAME_INVALID", "Invalid display name", detail(for: why), why.rawValue)
+        case .photoURL:
+            ("INVALID_ARGUMENT", "Invalid argument",
+             "photoURL must be null or an https URL of at most \(ProfileChange.maxPhotoURLLength) characters.", nil)
+        }
+        return APIProblem.FieldError(field: failure.field, code: code, title: title, detail: detail, reason: reason)
+    }
+
+    static func detail(for reason: DisplayNameInvalidReason) -> String {
+        switch reason {
+        case .TOO_SHORT: "Display names need at least \(DisplayNameRules.minimumLength) characters."
+        case .TOO_LONG: "Display names can have at most \(DisplayNameRules.maximumLength) characters."
+        case .INVALID_CHARACTERS: "Display names can contain only letters A–Z, digits, underscores and periods."
+        case .LEADING_OR_TRAILING_PERIOD: "Display names cannot start or end with a period."
+        case .CONSECUTIVE_PERIODS: "Display names cannot contain two periods in a row."
+        }
+    }
+
     static func problem(for error: SessionError) -> APIProblem {
         switch error {
         case .invalidRefreshToken:
@@ -92,16 +132,6 @@ struct ErrorResponder: Sendable {
                        headers: bearerChallenge)
         case .notFound:
             APIProblem(status: 404, code: "NOT_FOUND", title: "Not found", detail: "You have no active session with this id.")
-        }
-    }
-
-    private static func title(for code: String) -> String {
-        switch code {
-        case "INVALID_EMAIL": "Invalid email"
-        case "WEAK_PASSWORD": "Weak password"
-        case "DISPLAY_NAME_INVALID": "Invalid display name"
-        case "PASSWORDS_DO_NOT_MATCH": "Passwords do not match"
-        default: "Invalid argument"
         }
     }
 }

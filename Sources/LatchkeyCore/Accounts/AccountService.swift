@@ -30,7 +30,7 @@ public struct AccountService: Sendable {
         }
         let hasher = hasher
         let password = form.password
-        let passwordHash = try await hashing.run { hasher.hash(password) }
+        let passwordHash = try await hashing.run { hasher.hashNormalized(password) }
         let (user, refresh, sessionID) = try await database.write { db in
             // Checked again inside the write: two racing signups cannot both pass.
             if try AccountStore.emailExists(email.key, on: db) { throw AccountError.emailExists }
@@ -57,23 +57,24 @@ public struct AccountService: Sendable {
         }
         let attempt = try guesses.begin(accountKey: email.key, address: address)
         let stored = try database.read { db in try AccountStore.credentials(emailKey: email.key, on: db) }
-        let verified: Bool
+        let verdict: (matched: Bool, rehash: Bool)
         do {
-            verified = try await hashing.run { () -> Bool in
+            verdict = try await hashing.run { () -> (matched: Bool, rehash: Bool) in
                 guard let stored else {
                     hasher.dummyVerify(password)
-                    return false
+                    return (false, false)
                 }
-                return hasher.verify(password, against: stored.passwordHash)
+                return hasher.verifyNormalized(password, against: stored.passwordHash)
             }
         } catch {
             guesses.abandon(attempt)  // no verdict (a full hashing queue): no failure either
             throw error
         }
-        try await guesses.finish(attempt, succeeded: verified)
-        guard verified, let stored else { throw AccountError.invalidCredentials }
+        try await guesses.finish(attempt, succeeded: verdict.matched)
+        guard verdict.matched, let stored else { throw AccountError.invalidCredentials }
         if stored.user.disabled { throw AccountError.userDisabled }
-        let upgradedHash: String? = hasher.needsRehash(stored.passwordHash) ? try await hashing.run { hasher.hash(password) } : nil
+        // A hash below the configured count, or made before normalisation, is re-made now.
+        let upgradedHash: String? = verdict.rehash ? try await hashing.run { hasher.hashNormalized(password) } : nil
         let user = stored.user
         let (refresh, sessionID) = try await database.write { db in
             let now = UnixTime.now()
@@ -91,7 +92,7 @@ public struct AccountService: Sendable {
         if let weak = PasswordRules.check(new, field: "newPassword") { throw AccountError.invalid(ValidationErrors([weak])) }
         try await verifyPassword(current, of: caller, from: address)
         let hasher = hasher
-        let newHash = try await hashing.run { hasher.hash(new) }
+        let newHash = try await hashing.run { hasher.hashNormalized(new) }
         let (user, refresh, sessionID) = try await database.write { db in
             let now = UnixTime.now()
             guard let user = try AccountStore.user(id: caller.userID, on: db) else { throw AccessError.sessionRevoked }
@@ -147,7 +148,7 @@ public struct AccountService: Sendable {
                 throw AccessError.sessionRevoked
             }
             let hasher = hasher
-            verified = try await hashing.run { hasher.verify(password, against: stored) }
+            verified = try await hashing.run { hasher.verifyNormalized(password, against: stored).matched }
         } catch {
             guesses.abandon(attempt)  // no verdict (a full hashing queue): no failure either
             throw error

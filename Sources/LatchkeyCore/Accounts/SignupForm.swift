@@ -22,10 +22,7 @@ public struct SignupForm: Sendable {
         }
         if let weak = PasswordRules.check(password) { failures.append(weak) }
         if let confirmPassword, confirmPassword != password {
-            failures.append(ValidationFailure(
-                field: "confirmPassword", code: "PASSWORDS_DO_NOT_MATCH",
-                detail: "The password confirmation does not match the password."
-            ))
+            failures.append(ValidationFailure(field: "confirmPassword", rule: .passwordsDoNotMatch))
         }
         if let invalid = DisplayNameRules.check(displayName).failure { failures.append(invalid) }
         if let errors = ValidationErrors(collecting: failures) { throw .invalid(errors) }
@@ -56,10 +53,7 @@ public struct ProfileChange: Sendable {
         var failures: [ValidationFailure] = []
         if let displayName, let invalid = DisplayNameRules.check(displayName).failure { failures.append(invalid) }
         if case .set(let url?) = photoURL, !Self.isAcceptablePhotoURL(url) {
-            failures.append(ValidationFailure(
-                field: "photoURL", code: "INVALID_ARGUMENT",
-                detail: "photoURL must be null or an https URL of at most \(Self.maxPhotoURLLength) characters."
-            ))
+            failures.append(ValidationFailure(field: "photoURL", rule: .photoURL))
         }
         if let errors = ValidationErrors(collecting: failures) { throw .invalid(errors) }
         if let displayName, reserved.contains(displayName) { throw .displayNameTaken(reserved: true) }

@@ -4,7 +4,6 @@
 /// reserved or taken is not decided here (see `ReservedDisplayNames` and the store).
 public enum DisplayNameRules {
     public static let field = "displayName"
-    public static let code = "DISPLAY_NAME_INVALID"
     public static let minimumLength = 3
     public static let maximumLength = 30
 

@@ -15,7 +15,7 @@ public enum DisplayNameVerdict: Sendable, Equatable {
     /// The 400 `DISPLAY_NAME_INVALID` failure for this verdict, or nil when it is valid.
     public var failure: ValidationFailure? {
         reason.map { reason in
-            ValidationFailure(field: DisplayNameRules.field, code: DisplayNameRules.code, detail: reason.detail, reason: reason.rawValue)
+            ValidationFailure(field: DisplayNameRules.field, rule: .displayName(reason))
         }
     }
 }

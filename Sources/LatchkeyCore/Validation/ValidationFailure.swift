@@ -1,20 +1,31 @@
-/// One input that broke a rule, in the terms the API puts on the wire (`field`, `code`,
-/// `detail`, and `reason` where the API defines one), so the single HTTP error mapping
-/// copies it across instead of every handler inventing its own wording.
+/// One input that broke a rule: the request field as the client spelled it and which rule
+/// it broke. The wording, the stable code and the status are the API's to choose, in its
+/// one error mapping; the domain only says what went wrong.
 public struct ValidationFailure: Error, Sendable, Equatable {
-    /// The request's field name as the client spelled it (`email`, `newPassword`).
+    /// `email`, `password`, `newPassword`, `displayName`, ...
     public let field: String
-    /// Stable and machine-readable (`INVALID_EMAIL`); clients branch on it.
-    public let code: String
-    /// A sentence a person can read; it may change wording between releases.
-    public let detail: String
-    /// A finer machine-readable cause where the API defines one (display names), else nil.
-    public let reason: String?
+    public let rule: ValidationRule
 
-    public init(field: String, code: String, detail: String, reason: String? = nil) {
+    public init(field: String, rule: ValidationRule) {
         self.field = field
-        self.code = code
-        self.detail = detail
-        self.reason = reason
+        self.rule = rule
     }
+}
+
+/// Every rule an input can break.
+public enum ValidationRule: Sendable, Equatable {
+    case emailMissing
+    case emailMalformed
+    case emailTooLong
+    case passwordTooShort
+    case passwordTooLong
+    case passwordCommon
+    /// One character or one short unit over and over (`aaaaaaaa`, `abcabcabc`).
+    case passwordRepetitive
+    /// Runs of consecutive characters (`12345678`, `abcdefgh`, `12345678abc`).
+    case passwordSequential
+    case passwordsDoNotMatch
+    case displayName(DisplayNameInvalidReason)
+    /// Not null and not an https URL of at most `ProfileChange.maxPhotoURLLength` characters.
+    case photoURL
 }

@@ -16,8 +16,7 @@ extension ValidationRulesTests {
                 DisplayNameRules.check("a..b").failure,
             ]))
             #expect(errors.failures.map(\.field) == ["email", "password", "displayName"])
-            #expect(errors.failures.map(\.code) == ["INVALID_EMAIL", "WEAK_PASSWORD", "DISPLAY_NAME_INVALID"])
-            #expect(errors.failures.map(\.reason) == [nil, nil, "CONSECUTIVE_PERIODS"])
+            #expect(errors.failures.map(\.rule) == [.emailMalformed, .passwordTooShort, .displayName(.CONSECUTIVE_PERIODS)])
             #expect(errors.first.field == "email")
         }
     }
