@@ -968,7 +968,8 @@ paths:
           content:
             application/yaml:
               schema:
-                type: string
+                type: object
+                description: An OpenAPI 3.1 document, written in YAML.
 
 components:
   securitySchemes:
@@ -1490,20 +1491,27 @@ components:
       properties:
         email:
           type: string
+          maxLength: 254
+          pattern: '^[A-Za-z0-9_%+-]+(\.[A-Za-z0-9_%+-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$'
           description: |
-            Trimmed; at most 254 characters; `[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`;
-            unique without regard to case. Else `INVALID_EMAIL`.
+            At most 254 characters (after trimming); a local part of `A–Z a–z 0–9 . _ % + -`
+            that neither starts nor ends with `.` and has no `..`, then `@`, then domain
+            labels of `A–Z a–z 0–9 -` joined by single dots, none empty or starting or ending
+            with `-`, the last two or more letters. Unique without regard to case. Else
+            `INVALID_EMAIL`.
         password:
           type: string
           minLength: 8
           maxLength: 128
           description: |
-            8 to 128 characters (Unicode scalars), not in the common-password blocklist.
-            Else `WEAK_PASSWORD`.
+            Normalised to Unicode NFKC first; then 8 to 128 characters (Unicode scalars), not
+            in the common-password blocklist, not repetitive (`aaaaaaaa`, `abcabcabc`) and not
+            a sequence (`12345678`, `abcdefgh`). Else `WEAK_PASSWORD`, its `detail` saying which.
         displayName:
           type: string
           minLength: 3
           maxLength: 30
+          pattern: '^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$'
           description: |
             Only `A–Z a–z 0–9 _ .`; does not start or end with `.`; no `..`. Else
             `DISPLAY_NAME_INVALID` with `reason`. Unique without regard to case; the spelling
@@ -1541,7 +1549,7 @@ components:
           type: string
           minLength: 8
           maxLength: 128
-          description: The password rules of signup; else `WEAK_PASSWORD`.
+          description: The password rules of signup (NFKC, length, blocklist, not repetitive or sequential); else `WEAK_PASSWORD`.
 
     PasswordResetRequest:
       type: object
@@ -1563,7 +1571,7 @@ components:
           type: string
           minLength: 8
           maxLength: 128
-          description: The password rules of signup; else `WEAK_PASSWORD`.
+          description: The password rules of signup (NFKC, length, blocklist, not repetitive or sequential); else `WEAK_PASSWORD`.
 
     VerifyEmailConfirmRequest:
       type: object
@@ -1582,12 +1590,14 @@ components:
           type: string
           minLength: 3
           maxLength: 30
-          description: The display-name rules of signup.
+          pattern: '^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$'
+          description: The display-name rules of signup; absent leaves the name as it is (`null` is `INVALID_ARGUMENT`).
         photoURL:
           type: [string, 'null']
           format: uri
           maxLength: 2048
-          description: "`null`, or an `https` URL of at most 2048 characters; else `INVALID_ARGUMENT`."
+          pattern: '^[Hh][Tt][Tt][Pp][Ss]://[!-"$-.0->@-~][!-~]*$'
+          description: "`null`, or an `https` URL of at most 2048 printable ASCII characters; else `INVALID_ARGUMENT`."
 
     DeleteMeRequest:
       type: object

@@ -41,6 +41,16 @@ struct JSONBody {
         }
     }
 
+    /// Absent or a string; `null` is a wrong type, not "absent" (a PATCH that sends
+    /// `{"displayName": null}` asks for something the field cannot be).
+    func stringIfPresent(_ field: String) throws(APIProblem) -> String? {
+        switch object[field] {
+        case nil: return nil
+        case .string(let text)?: return text
+        default: throw .invalidArgument(field: field, detail: "\(field) must be a string.")
+        }
+    }
+
     /// Absent, explicitly null, or a string: PATCH tells "remove" from "leave as is".
     func nullableString(_ field: String) throws(APIProblem) -> String?? {
         switch object[field] {

@@ -16,7 +16,7 @@ enum MeHandlers {
         case .none: .unchanged
         case .some(let url): .set(url)
         }
-        let user = try await context.accounts.updateProfile(caller, ProfileChange(displayName: try body.optionalString("displayName"), photoURL: photoURL))
+        let user = try await context.accounts.updateProfile(caller, ProfileChange(displayName: try body.stringIfPresent("displayName"), photoURL: photoURL))
         return JSONResponses.make(200, JSONResponses.user(user))
     }
 

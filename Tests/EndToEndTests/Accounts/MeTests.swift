@@ -70,6 +70,7 @@ extension Accounts {
                 row("a name with a leading period", ["displayName": ".ada"], 400, "DISPLAY_NAME_INVALID", field: "displayName", reason: "LEADING_OR_TRAILING_PERIOD"),
                 row("a name with two periods", ["displayName": "a..da"], 400, "DISPLAY_NAME_INVALID", field: "displayName", reason: "CONSECUTIVE_PERIODS"),
                 row("a name of the wrong type", ["displayName": 42], 400, "INVALID_ARGUMENT", field: "displayName"),
+                row("a null name (a name cannot be removed)", ["displayName": NSNull()], 400, "INVALID_ARGUMENT", field: "displayName"),
                 row("an https photo", ["photoURL": "https://cdn.example.com/ada.jpg"], 200),
                 row("a photo of 2048 characters", ["photoURL": longest], 200),
                 row("a photo of 2049 characters", ["photoURL": longest + "q"], 400, "INVALID_ARGUMENT", field: "photoURL"),
