@@ -24,13 +24,15 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(name: "CLinuxShims"),
-        .target(name: "HTTPServer", dependencies: ["CLinuxShims", .product(name: "Logging", package: "swift-log")]),
+        // General-purpose leaf: the one way this server starts a thread of its own.
+        .target(name: "Threads"),
+        .target(name: "HTTPServer", dependencies: ["CLinuxShims", "Threads", .product(name: "Logging", package: "swift-log")]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // A general-purpose leaf: JWT claims (AuthCrypto) and request bodies (LatchkeyAPI)
         // share one reader and one string escaper.
         .target(name: "FlatJSON"),
         .target(name: "AuthCrypto", dependencies: ["COpenSSL", "FlatJSON"]),
-        .target(name: "LatchkeyCore", dependencies: ["SQLite", "AuthCrypto", "FlatJSON"]),
+        .target(name: "LatchkeyCore", dependencies: ["SQLite", "AuthCrypto", "FlatJSON", "Threads"]),
         .target(
             name: "LatchkeyAPI",
             dependencies: ["HTTPServer", "LatchkeyCore", "FlatJSON", .product(name: "Logging", package: "swift-log")]
@@ -42,7 +44,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threads", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "FlatJSON", "TestSupport"]),

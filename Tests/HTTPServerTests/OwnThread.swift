@@ -1,5 +1,6 @@
 import Glibc
 @testable import HTTPServer
+import Threads
 
 /// Runs blocking calls (socket reads, `HTTPServer.shutdown()`) on a fresh thread. On a
 /// 2-core machine the cooperative pool has two threads; a test blocking one of them while
@@ -15,7 +16,7 @@ enum OwnThread {
 
     /// The engine's own pthread helper, detached: nothing joins these threads.
     private static func start(_ run: @escaping @Sendable () -> Void) {
-        pthread_detach(LoopThread.spawn(run))
+        DedicatedThread.start(run)
     }
 }
 

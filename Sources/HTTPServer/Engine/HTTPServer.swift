@@ -1,6 +1,7 @@
 import Glibc
 import Logging
 import Synchronization
+import Threads
 
 /// The HTTP/1.1 server: one epoll event loop per thread, all accepting from one listener
 /// and sharing one immutable router.
@@ -58,7 +59,7 @@ public final class HTTPServer: Sendable {
             }
         }
         shared.loopsReleasingListener.store(loops.count, ordering: .relaxed)
-        let threads = loops.map { loop in LoopThread.spawn { loop.run() } }
+        let threads = loops.map { loop in DedicatedThread.spawn { loop.run() } }
         state.withLock { state in
             state.loops = loops
             state.threads = threads
@@ -83,25 +84,5 @@ public final class HTTPServer: Sendable {
         }
         closeDescriptor(listener)
         for thread in threads { pthread_join(thread, nil) }
-    }
-}
-
-/// A plain pthread per event loop: loops block in epoll_wait and must not occupy the
-/// cooperative pool that runs off-loop handlers.
-enum LoopThread {
-    private final class Body: Sendable {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
-
-    static func spawn(_ run: @escaping @Sendable () -> Void) -> pthread_t {
-        var thread = pthread_t()
-        let body = Unmanaged.passRetained(Body(run)).toOpaque()
-        let result = pthread_create(&thread, nil, { pointer in
-            Unmanaged<Body>.fromOpaque(pointer!).takeRetainedValue().run()
-            return nil
-        }, body)
-        precondition(result == 0, "pthread_create failed (\(result)): the process is out of threads")
-        return thread
     }
 }

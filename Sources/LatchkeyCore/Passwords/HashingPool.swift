@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
+import Threads
 
 /// Thrown when the password-hashing queue is full: the caller answers 503 with
 /// `Retry-After` instead of letting a login storm pile up.

@@ -1,6 +1,7 @@
 import Dispatch
 internal import SQLite
 import Synchronization
+import Threads
 
 /// The one writer connection, on a thread of its own, committing in batches: every job
 /// waiting when the writer becomes free runs in one transaction, each inside a savepoint

@@ -1,6 +1,7 @@
 import Glibc
 internal import SQLite
 import Synchronization
+import Threads
 
 /// Folds the WAL back into the database once a second, on a thread and connection of its
 /// own, and never blocks the writer or the readers (PASSIVE). SQLite's automatic

@@ -1,0 +1,28 @@
+import Glibc
+
+/// A plain pthread for work that blocks by design (an event loop in epoll_wait, the
+/// database writer waiting for jobs, a PBKDF2 worker), so it never occupies Swift's
+/// cooperative pool, which runs the off-loop handlers.
+public enum DedicatedThread {
+    private final class Body: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    /// Starts `run` on a new thread and returns it, to be joined.
+    public static func spawn(_ run: @escaping @Sendable () -> Void) -> pthread_t {
+        var thread = pthread_t()
+        let body = Unmanaged.passRetained(Body(run)).toOpaque()
+        let result = pthread_create(&thread, nil, { pointer in
+            Unmanaged<Body>.fromOpaque(pointer!).takeRetainedValue().run()
+            return nil
+        }, body)
+        precondition(result == 0, "pthread_create failed (\(result)): the process is out of threads")
+        return thread
+    }
+
+    /// Starts `run` on a new thread that nobody joins.
+    public static func start(_ run: @escaping @Sendable () -> Void) {
+        pthread_detach(spawn(run))
+    }
+}
