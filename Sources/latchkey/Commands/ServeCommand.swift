@@ -46,7 +46,6 @@ enum ServeCommand {
             ),
             router: service.makeRouter(), logger: logger, errorResponder: service.errorResponse
         )
-        _ = CommonPasswords.count  // load the blocklist now, not during the first signup
         try server.start(on: listener)
         let shownHost = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
         logger.info("listening on http://\(shownHost):\(server.port)", metadata: [
