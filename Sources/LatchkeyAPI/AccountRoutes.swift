@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// The routes of "Auth" and "Users and display names" (API.md). Cheap reads run inline
+/// The routes of "Auth" and "Users and display names" (docs/api.md). Cheap reads run inline
 /// on the loop; anything that hashes or writes runs off it (refresh, one write and a
 /// signature, answers straight from the database writer).
 enum AccountRoutes {

@@ -3,13 +3,13 @@ import Testing
 import TestSupport
 
 /// The OpenAPI document: the binary serves exactly openapi/openapi.yaml, the document is
-/// OpenAPI 3.1, and its operations are exactly the `METHOD /path` rows of API.md's tables.
+/// OpenAPI 3.1, and its operations and their statuses are exactly the endpoint rows of the
+/// users' reference, docs/api.md.
 @Suite struct OpenAPITests {
     private static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     private static let documentPath = repositoryRoot.appendingPathComponent("openapi/openapi.yaml").path
-    /// shared/ sits beside the repository, here and in CI.
-    private static let contractPath = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/API.md").path
+    private static let referencePath = repositoryRoot.appendingPathComponent("docs/api.md").path
 
     @Test func servesTheDocumentOnDiskByteForByteWithNoFilesBesideTheBinary() throws {
         let onDisk = try Data(contentsOf: URL(fileURLWithPath: Self.documentPath))
@@ -34,24 +34,30 @@ import TestSupport
         #expect(summary["problems"] as? [String] == [])
     }
 
-    @Test func operationsAreExactlyTheRowsOfAPIMarkdown() throws {
-        let contract = try Self.contractOperations()
-        let documented = Set(try #require(Self.summary()["operations"] as? [String]))
-        #expect(contract.count >= 30, "found only \(contract.sorted()) in \(Self.contractPath)")
-        #expect(contract.subtracting(documented).sorted() == [], "in API.md but not in openapi/openapi.yaml")
-        #expect(documented.subtracting(contract).sorted() == [], "in openapi/openapi.yaml but not in API.md")
+    @Test func operationsAndTheirStatusesAreExactlyTheRowsOfTheReference() throws {
+        let reference = try Self.referenceOperations()
+        let documented = try #require(Self.summary()["statuses"] as? [String: [String]]).mapValues(Set.init)
+        #expect(reference.count >= 30, "found only \(reference.keys.sorted()) in \(Self.referencePath)")
+        #expect(Set(reference.keys).subtracting(documented.keys).sorted() == [], "in docs/api.md but not in openapi/openapi.yaml")
+        #expect(Set(documented.keys).subtracting(reference.keys).sorted() == [], "in openapi/openapi.yaml but not in docs/api.md")
+        for (operation, statuses) in reference.sorted(by: { $0.key < $1.key }) {
+            guard let listed = documented[operation] else { continue }
+            // 500 can answer anything, and `default` is no status: neither is listed per row.
+            #expect(statuses == listed.subtracting(["500", "default"]), "\(operation): docs/api.md lists \(statuses.sorted()), the document \(listed.sorted())")
+        }
     }
 
-    /// `METHOD /path` from the first cell of every table row, e.g. "| `POST /v1/auth/signup` |";
-    /// the query is dropped, and a further bare method in the cell ("and `HEAD`") names the
+    /// `METHOD /path` from the first cell of every table row, e.g. "| `POST /v1/auth/signup` |",
+    /// with the statuses named in its success and errors cells (the third and fourth); the
+    /// query is dropped, and a further bare method in the cell ("and `HEAD`") names the
     /// same path.
-    private static func contractOperations() throws -> Set<String> {
-        let text = try String(contentsOfFile: contractPath, encoding: .utf8)
+    private static func referenceOperations() throws -> [String: Set<String>] {
+        let text = try String(contentsOfFile: referencePath, encoding: .utf8)
         let methods: Set<Substring> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
-        var operations: Set<String> = []
+        var operations: [String: Set<String>] = [:]
         for line in text.split(separator: "\n") where line.hasPrefix("|") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false)
-            guard cells.count > 2 else { continue }
+            guard cells.count > 5 else { continue }
             let spans = cells[1].split(separator: "`", omittingEmptySubsequences: false).enumerated()
                 .filter { $0.offset % 2 == 1 }.map(\.element)
             var path: Substring?
@@ -66,7 +72,8 @@ import TestSupport
                 }
             }
             guard let path else { continue }
-            for method in cellMethods { operations.insert("\(method) \(path)") }
+            let statuses = Set((cells[3] + " " + cells[4]).matches(of: /\b[1-5][0-9][0-9]\b/).map { String($0.output) })
+            for method in cellMethods { operations["\(method) \(path)"] = statuses }
         }
         return operations
     }
@@ -124,6 +131,7 @@ def parameters(node):
 
 methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 operations = []
+statuses = {}
 operation_ids = set()
 for path, item in (doc.get("paths") or {}).items():
     declared_in_path = set(re.findall(r"\{([^}]+)\}", path))
@@ -133,6 +141,7 @@ for path, item in (doc.get("paths") or {}).items():
             continue
         name = "%s %s" % (method.upper(), path)
         operations.append(name)
+        statuses[name] = sorted(str(code) for code in (operation.get("responses") or {}))
         if not operation.get("responses"):
             problems.append("%s: no responses" % name)
         operation_id = operation.get("operationId")
@@ -150,6 +159,7 @@ print(json.dumps({
     "version": info.get("version"),
     "servers": [server.get("url") for server in doc.get("servers") or []],
     "operations": operations,
+    "statuses": statuses,
     "problems": problems,
 }))
 """#

@@ -9,8 +9,8 @@ info:
   summary: Self-hosted auth backend for mobile and web apps.
   description: |
     Accounts, sessions, unique display names, profiles, profile pictures and presence,
-    behind one binary with an embedded SQLite database. This document describes the REST
-    contract of API.md; where they disagree, one of them is fixed in the same change.
+    behind one binary with an embedded SQLite database. docs/api.md is the same reference in
+    prose; a test keeps their operations and statuses equal.
 
     Conventions that hold for every operation:
 
@@ -301,6 +301,8 @@ paths:
           $ref: '#/components/responses/JSONPayloadTooLarge'
         '415':
           $ref: '#/components/responses/JSONUnsupportedMediaType'
+        '429':
+          $ref: '#/components/responses/TooManyAttempts'
         '500':
           $ref: '#/components/responses/Internal'
 
@@ -458,8 +460,8 @@ paths:
           $ref: '#/components/responses/Page'
         default:
           description: |
-            A page that says what is wrong with the form, the form kept. (API.md does not
-            fix the status of this page.)
+            A page that says what is wrong with the form, the form kept (400), or that the link
+            is invalid or expired (400).
           headers:
             Content-Security-Policy:
               $ref: '#/components/headers/Content-Security-Policy'
@@ -483,8 +485,7 @@ paths:
           $ref: '#/components/responses/Page'
         default:
           description: |
-            A page that says the link is invalid or expired. (API.md does not fix the status
-            of this page.)
+            A page that says the link is invalid or expired (400).
           headers:
             Content-Security-Policy:
               $ref: '#/components/headers/Content-Security-Policy'
@@ -587,6 +588,8 @@ paths:
           $ref: '#/components/responses/JSONPayloadTooLarge'
         '415':
           $ref: '#/components/responses/JSONUnsupportedMediaType'
+        '429':
+          $ref: '#/components/responses/TooManyAttempts'
         '500':
           $ref: '#/components/responses/Internal'
 

@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// `GET /openapi.yaml`: the OpenAPI document of API.md, compiled into the binary by
+/// `GET /openapi.yaml`: the OpenAPI document of docs/api.md, compiled into the binary by
 /// scripts/embed-openapi so it is served with no files beside it. Inline, and its bytes
 /// built once: serving it costs no more than a health check.
 enum OpenAPIRoute {

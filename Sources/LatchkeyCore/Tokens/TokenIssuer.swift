@@ -14,7 +14,7 @@ public struct TokenIssuer: Sendable {
     }
 
     func pair(for user: User, sessionID: String, refreshToken: String, now: Int64) throws -> TokenPair {
-        // The claims of API.md, "Objects": `sid` is checked on every request, so revocation is immediate.
+        // The claims of docs/api.md, "Objects": `sid` is checked on every request, so revocation is immediate.
         let claims = FlatJSONObject([
             "iss": .string(policy.issuer), "aud": .string(policy.audience), "sub": .string(user.id), "sid": .string(sessionID),
             "iat": .integer(now), "exp": .integer(now + policy.accessTokenTTL),

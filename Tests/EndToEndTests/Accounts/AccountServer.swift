@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The end-to-end tests of accounts and sessions (API.md, "Auth" and "Users and display
+/// The end-to-end tests of accounts and sessions (docs/api.md, "Auth" and "Users and display
 /// names"), each area a nested suite, so `swift test --filter Accounts` runs them all.
 @Suite enum Accounts {}
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Checks of the conventions every response of the contract follows (API.md,
+/// Checks of the conventions every response of the contract follows (docs/api.md,
 /// "Conventions", "Objects"), so each test states only what is particular to it.
 
 /// RFC 3339 UTC with whole seconds: `2026-11-22T17:30:00Z`.

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 extension Accounts {
-    /// `POST /v1/auth/signup`: the TokenPair, every validation rule of API.md with its code,
+    /// `POST /v1/auth/signup`: the TokenPair, every validation rule of docs/api.md with its code,
     /// the body conventions (415, MALFORMED_JSON, INVALID_ARGUMENT, 413).
     @Suite struct Signup {
         /// `count` printable ASCII characters that neither repeat a unit nor run in sequence.
