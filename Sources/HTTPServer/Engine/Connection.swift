@@ -1,19 +1,12 @@
-/// One client connection, owned by exactly one event loop and touched only on its thread.
+/// One client connection, owned by exactly one event loop and touched only on its thread:
+/// its buffers, the request being read or answered, and its `ConnectionPolicy`.
 final class Connection {
-    enum Phase {
-        /// Between requests; the idle deadline runs.
-        case idle
-        /// Part of a request head has arrived; the header deadline runs.
-        case head
-        /// Reading the body of `pending`; the body deadline runs (see `ConnectionDeadlines`).
-        case body
-        /// An off-loop handler is working; input waits in the buffer (pipelining keeps order).
-        case handling(ResponseWriter.Context)
-        /// A chunked response is being produced; input waits.
-        case streaming(ResponseStream, ResponseWriter.Context)
-        /// The response that ends this connection is being flushed, or was, and unread
-        /// input is drained so the peer sees that response instead of a reset.
-        case closing
+    /// Who is producing the current response, while the policy waits on `.response`.
+    enum Responder {
+        /// An off-loop or deferred handler; its answer comes back through the loop's inbox.
+        case handler(ResponseWriter.Context)
+        /// A chunked response produced over time.
+        case stream(ResponseStream, ResponseWriter.Context)
     }
 
     /// A request whose head is routed and whose body is still arriving.
@@ -27,9 +20,6 @@ final class Connection {
         var body: [UInt8] = []
         var remaining: Int
         var chunked: ChunkedDecoder?
-        /// When the body began, and how many of its bytes (as sent) have arrived since.
-        var bodyStartedAt: UInt64 = 0
-        var bodyBytesReceived = 0
     }
 
     let fd: Int32
@@ -42,12 +32,9 @@ final class Connection {
     var outputStart = 0
 
     var parser: HeadParser
-    var phase: Phase = .idle
+    var policy: ConnectionPolicy
     var pending: PendingRequest?
-    /// When the current read-side wait (idle, head, body, closing) gives up; 0 for none.
-    var deadline: UInt64 = 0
-    /// When a stalled write gives up; 0 while output flows.
-    var writeDeadline: UInt64 = 0
+    var responder: Responder?
     /// The peer half-closed: what is buffered is still answered, then the connection closes.
     var peerClosed = false
     /// Set by `EventLoop.close`: the descriptor is gone (its number may already belong to
@@ -55,14 +42,13 @@ final class Connection {
     var isClosed = false
     /// Counted against its address's connection cap.
     var countedPerAddress = false
-    var wantsWrite = false
-    var readPaused = false
 
-    init(fd: Int32, id: UInt64, remoteAddress: String, limits: HeadLimits) {
+    init(fd: Int32, id: UInt64, remoteAddress: String, limits: HeadLimits, policy: ConnectionPolicy) {
         self.fd = fd
         self.id = id
         self.remoteAddress = remoteAddress
         self.parser = HeadParser(limits: limits)
+        self.policy = policy
     }
 
     var unreadCount: Int { input.count - inputStart }
@@ -85,15 +71,7 @@ final class Connection {
         input.append(contentsOf: bytes)
     }
 
-    /// A handler or stream owns the connection; pipelined input waits its turn.
-    var isWaitingOnResponse: Bool {
-        switch phase {
-        case .handling, .streaming: true
-        default: false
-        }
-    }
-
     var isStreaming: Bool {
-        if case .streaming = phase { true } else { false }
+        if case .stream? = responder { true } else { false }
     }
 }

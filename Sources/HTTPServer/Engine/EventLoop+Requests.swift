@@ -12,17 +12,16 @@ extension EventLoop {
             return
         }
         guard case .done(let count) = result else { return }
-        if case .closing = connection.phase {
+        if connection.policy.wait == .closing {
             if count == 0 { close(connection) }
             return
         }
         if count == 0 {
             connection.peerClosed = true
-            if connection.isStreaming || connection.pendingOutput == 0 && connection.unreadCount == 0 && isBetweenRequests(connection) {
+            if connection.isStreaming || connection.pendingOutput == 0 && connection.unreadCount == 0 && connection.policy.isBetweenRequests {
                 close(connection)
                 return
             }
-            pauseReading(connection)
         } else {
             connection.appendInput(UnsafeBufferPointer(rebasing: readBuffer[0..<count]))
         }
@@ -31,21 +30,14 @@ extension EventLoop {
         applyBackpressure(connection)
     }
 
-    func isBetweenRequests(_ connection: Connection) -> Bool {
-        switch connection.phase {
-        case .idle, .head: true
-        default: false
-        }
-    }
-
     /// Parses and answers as many buffered requests as it can, in order.
     func process(_ connection: Connection) {
-        while !connection.isClosed, connection.pendingOutput < Self.outputHighWater {
-            switch connection.phase {
+        while !connection.isClosed, connection.pendingOutput < ConnectionPolicy.outputHighWater {
+            switch connection.policy.wait {
             case .idle, .head:
                 // Empty lines between requests are ignored (RFC 9112 §2.2); they must not
                 // start the header timer, or an idle client gets an unsolicited 408.
-                while case .idle = connection.phase, connection.unreadCount >= 2,
+                while connection.policy.wait == .idle, connection.unreadCount >= 2,
                       connection.input[connection.inputStart] == ASCII.cr, connection.input[connection.inputStart + 1] == ASCII.lf {
                     connection.consumeInput(2)
                 }
@@ -53,10 +45,7 @@ extension EventLoop {
                     if connection.peerClosed { beginClosing(connection) }
                     return
                 }
-                if case .idle = connection.phase {
-                    connection.phase = .head
-                    connection.deadline = now + shared.configuration.headerTimeout.nanoseconds
-                }
+                if connection.policy.wait == .idle { connection.policy.headBegan(now: now) }
                 let result = connection.input.withUnsafeBufferPointer { buffer in
                     connection.parser.parse(UnsafeBufferPointer(rebasing: buffer[connection.inputStart...]))
                 }
@@ -77,7 +66,7 @@ extension EventLoop {
                 guard readBody(connection), let pending = connection.pending else { return }
                 connection.pending = nil
                 dispatch(pending, on: connection)
-            case .handling, .streaming, .closing:
+            case .response, .closing:
                 return
             }
         }
@@ -145,10 +134,8 @@ extension EventLoop {
             if head.expectsContinue, head.version == .http1_1, connection.unreadCount == 0 {
                 connection.output.append(contentsOf: ResponseWriter.continueResponse)
             }
-            pending.bodyStartedAt = now
             connection.pending = pending
-            connection.phase = .body
-            connection.deadline = deadlines.body(startedAt: now, received: 0)
+            connection.policy.bodyBegan(now: now)
         }
     }
 
@@ -159,7 +146,7 @@ extension EventLoop {
             let take = min(connection.pending!.remaining, connection.unreadCount)
             connection.pending!.body.append(contentsOf: connection.input[connection.inputStart..<connection.inputStart + take])
             connection.pending!.remaining -= take
-            connection.pending!.bodyBytesReceived += take
+            connection.policy.bodyReceived(take)
             connection.consumeInput(take)
             return connection.pending!.remaining == 0 || waitForBody(connection)
         }
@@ -169,7 +156,7 @@ extension EventLoop {
         connection.pending!.chunked = decoder
         switch result {
         case .needMore:
-            connection.pending!.bodyBytesReceived += connection.unreadCount
+            connection.policy.bodyReceived(connection.unreadCount)
             connection.consumeInput(connection.unreadCount)
             return waitForBody(connection)
         case .done(let consumed):
@@ -187,14 +174,12 @@ extension EventLoop {
         }
     }
 
-    /// The body is incomplete: wait for more (as long as it keeps the minimum rate), or
-    /// give up if the peer has stopped sending.
+    /// The body is incomplete: wait for more (its deadline follows its bytes, see
+    /// `ConnectionPolicy`), or give up if the peer has stopped sending.
     func waitForBody(_ connection: Connection) -> Bool {
         if connection.peerClosed {
             connection.pending = nil
             beginClosing(connection)
-        } else if let pending = connection.pending {
-            connection.deadline = deadlines.body(startedAt: pending.bodyStartedAt, received: pending.bodyBytesReceived)
         }
         return false
     }
@@ -215,12 +200,12 @@ extension EventLoop {
             }
             respond(connection, response, context: context, closing: false)
         case .deferred(let handler):
-            connection.phase = .handling(context)
-            connection.deadline = 0
+            connection.responder = .handler(context)
+            connection.policy.responsePending()
             handler(request, ResponseSink(loop: self, fd: connection.fd, connectionID: connection.id))
         case .offLoop(let handler):
-            connection.phase = .handling(context)
-            connection.deadline = 0
+            connection.responder = .handler(context)
+            connection.policy.responsePending()
             let (fd, id, shared) = (connection.fd, connection.id, shared)
             Task.detached { [self] in
                 let response: Response

@@ -11,16 +11,16 @@ extension EventLoop {
             let chunked = context.version != .http1_0
             if !chunked { context.keepAlive = false }
             writer.writeHead(response, context: context, chunked: chunked, into: &connection.output)
-            connection.phase = .streaming(stream, context)
-            connection.deadline = 0
+            connection.responder = .stream(stream, context)
+            connection.policy.responsePending()
             let (fd, id) = (connection.fd, connection.id)
             stream.attach { [self] in post(.streamReady(fd: fd, connectionID: id)) }
             return
         }
         writer.writeHead(response, context: context, chunked: false, into: &connection.output)
+        connection.responder = nil
         if context.keepAlive {
-            connection.phase = .idle
-            connection.deadline = now + shared.configuration.idleTimeout.nanoseconds
+            connection.policy.awaitNextRequest(now: now)
         } else {
             beginClosing(connection)
         }
@@ -33,18 +33,16 @@ extension EventLoop {
 
     /// The last response is queued: drain input from now on, and close once it is written.
     func beginClosing(_ connection: Connection) {
-        connection.phase = .closing
-        connection.deadline = now + Self.lingerTime
+        connection.responder = nil
         connection.input = []
         connection.inputStart = 0
-        if connection.readPaused {
-            connection.readPaused = false
-            updateInterest(connection)
-        }
+        let interest = connection.policy.interest
+        connection.policy.closing(now: now)
+        if connection.policy.interest != interest { updateInterest(connection) }
     }
 
     func streamReady(_ connection: Connection) {
-        guard case .streaming(let stream, let context) = connection.phase else { return }
+        guard case .stream(let stream, let context)? = connection.responder else { return }
         let (chunks, finished) = stream.take()
         if context.isHead {
             if !finished { return }
@@ -57,8 +55,8 @@ extension EventLoop {
         if finished {
             stream.close()
             if context.keepAlive && !draining && !connection.peerClosed {
-                connection.phase = .idle
-                connection.deadline = now + shared.configuration.idleTimeout.nanoseconds
+                connection.responder = nil
+                connection.policy.awaitNextRequest(now: now)
                 process(connection)
             } else {
                 beginClosing(connection)
@@ -90,30 +88,22 @@ extension EventLoop {
                 connection.outputStart += written
                 sent += written
             case .wouldBlock:
-                connection.writeDeadline = deadlines.write(current: connection.writeDeadline, now: now, sent: sent, blocked: true)
-                if !connection.wantsWrite {
-                    connection.wantsWrite = true
-                    updateInterest(connection)
-                }
+                setWriteState(connection, sent: sent, blocked: true)
                 applyBackpressure(connection)
                 return
             }
         }
         connection.output = []
         connection.outputStart = 0
-        connection.writeDeadline = 0
         // Input parked behind the high-water mark waits for this moment even when the
         // output drained without ever blocking; no read event will come for it.
-        let parked = connection.wantsWrite || connection.unreadCount > 0
-        if connection.wantsWrite {
-            connection.wantsWrite = false
-            updateInterest(connection)
-        }
+        let parked = connection.policy.wantsWrite || connection.unreadCount > 0
+        setWriteState(connection, sent: sent, blocked: false)
         if parked {
             process(connection)  // requests parked behind the high-water mark
             if connection.pendingOutput > 0 { return flush(connection) }
         }
-        if case .closing = connection.phase {
+        if connection.policy.wait == .closing {
             if connection.peerClosed {
                 close(connection)
             } else {
@@ -122,39 +112,26 @@ extension EventLoop {
         }
     }
 
-    /// Reading stops while a connection holds more than it may, in whatever phase: queued
-    /// output past the high-water mark (a peer that sends requests and never reads the
-    /// answers) or unread input past its cap (requests parked behind a busy handler, a
-    /// stream, or that output). It resumes once both have drained; the kernel's buffers,
-    /// then the peer's own sends, take the back-pressure meanwhile.
+    private func setWriteState(_ connection: Connection, sent: Int, blocked: Bool) {
+        let interest = connection.policy.interest
+        connection.policy.sent(sent, blocked: blocked, now: now)
+        if connection.policy.interest != interest { updateInterest(connection) }
+    }
+
+    /// See `ConnectionPolicy.applyBackpressure`; the epoll interest follows.
     func applyBackpressure(_ connection: Connection) {
-        guard connectionAt(connection.fd) === connection else { return }  // closed meanwhile
-        if case .closing = connection.phase { return }  // input is drained and dropped
-        if connection.pendingOutput >= Self.outputHighWater || connection.unreadCount > Self.parkedInputLimit {
-            pauseReading(connection)
-        } else {
-            resumeReading(connection)
-        }
-    }
-
-    func pauseReading(_ connection: Connection) {
-        guard !connection.readPaused else { return }
-        connection.readPaused = true
-        updateInterest(connection)
-    }
-
-    func resumeReading(_ connection: Connection) {
-        guard connection.readPaused, !connection.peerClosed else { return }
-        connection.readPaused = false
-        updateInterest(connection)
+        guard !connection.isClosed else { return }
+        let interest = connection.policy.interest
+        connection.policy.applyBackpressure(
+            pendingOutput: connection.pendingOutput, unreadInput: connection.unreadCount, peerClosed: connection.peerClosed
+        )
+        if connection.policy.interest != interest { updateInterest(connection) }
     }
 
     func updateInterest(_ connection: Connection) {
         guard !connection.isClosed else { return }
-        var interest: UInt32 = connection.readPaused ? 0 : Epoll.readInterest
-        if connection.wantsWrite { interest |= Epoll.writeInterest }
         do {
-            try epoll.modify(connection.fd, interest: interest)
+            try epoll.modify(connection.fd, interest: connection.policy.interest)
         } catch {
             close(connection)
         }

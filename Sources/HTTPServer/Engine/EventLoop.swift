@@ -42,11 +42,6 @@ final class EventLoop: @unchecked Sendable {
     private var drainDeadline: UInt64 = 0
 
     private static let sweepInterval: UInt64 = 100_000_000
-    static let lingerTime: UInt64 = 2_000_000_000
-    /// Stop parsing pipelined requests while this much output waits for a slow reader.
-    static let outputHighWater = 1 << 20
-    /// Pipelined input parked behind a busy handler or stream, before reading pauses.
-    static let parkedInputLimit = 64 * 1024
 
     init(index: Int, listener: Int32, shared: ServerShared) throws(IOError) {
         self.index = index
@@ -140,8 +135,10 @@ final class EventLoop: @unchecked Sendable {
                 continue
             }
             nextConnectionID += 1
-            let connection = Connection(fd: fd, id: nextConnectionID, remoteAddress: address, limits: shared.configuration.headLimits)
-            connection.deadline = now + shared.configuration.idleTimeout.nanoseconds
+            let connection = Connection(
+                fd: fd, id: nextConnectionID, remoteAddress: address, limits: shared.configuration.headLimits,
+                policy: ConnectionPolicy(rules: deadlines, now: now)
+            )
             connection.countedPerAddress = capped
             do {
                 try epoll.add(fd, interest: Epoll.readInterest)
@@ -197,7 +194,7 @@ final class EventLoop: @unchecked Sendable {
     /// Writes a handler's late answer, if its connection is still waiting for it.
     private func deliver(_ response: Response, fd: Int32, connectionID: UInt64) {
         guard let connection = connectionAt(fd), connection.id == connectionID,
-              case .handling(let context) = connection.phase else { return }
+              case .handler(let context)? = connection.responder else { return }
         respond(connection, response, context: context, closing: false)
         process(connection)
         flush(connection)
@@ -211,15 +208,14 @@ final class EventLoop: @unchecked Sendable {
         epoll.remove(listener)
         shared.loopsReleasingListener.subtract(1, ordering: .releasing)
         for case let connection? in connections {
-            switch connection.phase {
-            case .idle where connection.pendingOutput == 0:
-                close(connection)
-            case .idle:
-                beginClosing(connection)  // its last response is still being written
-            case .streaming(let stream, _):
+            if case .stream(let stream, _)? = connection.responder {
                 stream.finish()
-            default:
-                break
+            } else if connection.policy.wait == .idle {
+                if connection.pendingOutput == 0 {
+                    close(connection)
+                } else {
+                    beginClosing(connection)  // its last response is still being written
+                }
             }
         }
     }
@@ -230,16 +226,14 @@ final class EventLoop: @unchecked Sendable {
             try? epoll.add(listener, interest: Epoll.exclusiveReadInterest)
         }
         for case let connection? in connections {
-            if connection.writeDeadline != 0, now >= connection.writeDeadline {
+            switch connection.policy.expiry(now: now) {
+            case nil:
+                break
+            case .requestTimeout:
+                respondAndClose(connection, problem: .requestTimeout, version: .http1_1, requestID: connection.pending?.context.requestID)
+                flush(connection)
+            case .close:
                 close(connection)
-            } else if connection.deadline != 0, now >= connection.deadline {
-                switch connection.phase {
-                case .head, .body:
-                    respondAndClose(connection, problem: .requestTimeout, version: .http1_1, requestID: connection.pending?.context.requestID)
-                    flush(connection)
-                default:
-                    close(connection)
-                }
             }
         }
     }
@@ -247,7 +241,7 @@ final class EventLoop: @unchecked Sendable {
     func close(_ connection: Connection) {
         guard !connection.isClosed, connectionAt(connection.fd) === connection else { return }
         connection.isClosed = true
-        if case .streaming(let stream, _) = connection.phase { stream.close() }
+        if case .stream(let stream, _)? = connection.responder { stream.close() }
         epoll.remove(connection.fd)
         closeDescriptor(connection.fd)
         connections[Int(connection.fd)] = nil
