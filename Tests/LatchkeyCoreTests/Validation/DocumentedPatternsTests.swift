@@ -37,6 +37,18 @@ import TestSupport
         }
     }
 
+    /// A client checking `GET /openapi.yaml` against the document itself must find a YAML
+    /// document (an object), not a string.
+    @Test func theDocumentDescribesItsOwnBodyAsAYAMLObject() throws {
+        let output = try runPython("""
+            import sys, yaml
+            doc = yaml.safe_load(open(sys.argv[1], encoding="utf-8"))
+            content = doc["paths"]["/openapi.yaml"]["get"]["responses"]["200"]["content"]
+            print(" ".join(sorted(content)), content["application/yaml"]["schema"]["type"])
+            """, arguments: [Self.document])
+        #expect(output == "application/yaml object")
+    }
+
     @Test func theEmailPatternIsTheServersRule() throws {
         let pattern = try #require(try Self.patterns()["email"])
         #expect(pattern == EmailPattern.regularExpression)
