@@ -129,8 +129,8 @@ final class EventLoop: @unchecked Sendable {
                 refuse(fd)
                 continue
             }
-            let capped = !shared.configuration.uncappedAddresses.contains(address)
-            if capped, !shared.addressConnections.admit(address) {
+            let capped = !shared.uncappedAddresses.contains(PeerAddress.canonical(address))
+            if capped, !shared.addressConnections.admit(PeerAddress.limitKey(address)) {
                 refuse(fd)
                 continue
             }
@@ -144,7 +144,7 @@ final class EventLoop: @unchecked Sendable {
                 try epoll.add(fd, interest: Epoll.readInterest)
             } catch {
                 shared.openConnections.subtract(1, ordering: .relaxed)
-                if capped { shared.addressConnections.release(address) }
+                if capped { shared.addressConnections.release(PeerAddress.limitKey(address)) }
                 closeDescriptor(fd)
                 continue
             }
@@ -247,7 +247,7 @@ final class EventLoop: @unchecked Sendable {
         connections[Int(connection.fd)] = nil
         connectionCount -= 1
         shared.openConnections.subtract(1, ordering: .relaxed)
-        if connection.countedPerAddress { shared.addressConnections.release(connection.remoteAddress) }
+        if connection.countedPerAddress { shared.addressConnections.release(PeerAddress.limitKey(connection.remoteAddress)) }
     }
 
     // MARK: Request ids

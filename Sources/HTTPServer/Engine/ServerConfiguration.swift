@@ -9,7 +9,8 @@ public struct ServerConfiguration: Sendable {
     public var eventLoops: Int
     /// Above this many open connections, new ones get 503 and are closed.
     public var maxConnections: Int
-    /// Above this many open connections from one address, its new ones get 503 too.
+    /// Above this many open connections from one address (IPv6: one /64), its new ones
+    /// get 503 too.
     public var maxConnectionsPerAddress: Int
     /// Addresses the per-address cap does not apply to (trusted proxies: every client
     /// behind one shares its address).
