@@ -14,6 +14,8 @@ enum AccountRoutes {
         router.add("GET", "/v1/auth/sessions", inline: { try SessionsHandlers.list($0, context) })
         router.add("DELETE", "/v1/auth/sessions/{id}", offLoop: { try await SessionsHandlers.delete($0, context) })
         router.add("POST", "/v1/auth/password", admit: json, offLoop: { try await ChangePasswordHandler.handle($0, context) })
+        router.add("POST", "/v1/auth/password-reset", admit: json, .inline { try PasswordResetHandlers.request($0, context) })
+        router.add("POST", "/v1/auth/password-reset/confirm", admit: json, offLoop: { try await PasswordResetHandlers.confirm($0, context) })
         router.add("GET", "/v1/users/me", inline: { try MeHandlers.get($0, context) })
         router.add("PATCH", "/v1/users/me", admit: json, offLoop: { try await MeHandlers.patch($0, context) })
         router.add("DELETE", "/v1/users/me", admit: json, offLoop: { try await MeHandlers.delete($0, context) })

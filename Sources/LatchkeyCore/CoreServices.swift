@@ -7,22 +7,25 @@ import AuthCrypto
 public struct CoreServices: Sendable {
     public let accounts: AccountService
     public let sessions: SessionService
+    public let passwordReset: PasswordResetService
     public let verifier: AccessTokenVerifier
     public let policy: AccountsPolicy
     private let database: Database
 
     /// `hashingQueueCapacity`: hashes allowed to wait for a thread before logins get 503.
+    /// `mailQueued` is called after a transaction queued mail (wake the outbox sender).
     public init(
-        database: Database, keyring: Keyring, refreshKey: RefreshTokenKey, policy: AccountsPolicy,
-        hashingThreads: Int, hashingQueueCapacity: Int = 64
+        database: Database, keyring: Keyring, refreshKey: RefreshTokenKey, policy: AccountsPolicy, mail: MailComposer,
+        mailQueued: @escaping @Sendable () -> Void, hashingThreads: Int, hashingQueueCapacity: Int = 64
     ) {
         let issuer = TokenIssuer(keyring: keyring, refreshKey: refreshKey, policy: policy)
+        let hashing = HashingPool(threads: hashingThreads, capacity: hashingQueueCapacity)
         self.database = database
         self.policy = policy
         accounts = AccountService(
-            database: database, hashing: HashingPool(threads: hashingThreads, capacity: hashingQueueCapacity),
-            issuer: issuer, policy: policy
+            database: database, hashing: hashing, issuer: issuer, policy: policy, mail: mail, mailQueued: mailQueued
         )
+        passwordReset = PasswordResetService(database: database, hashing: hashing, policy: policy, mail: mail, mailQueued: mailQueued)
         sessions = SessionService(database: database, issuer: issuer, policy: policy)
         verifier = AccessTokenVerifier(keyring: keyring, policy: policy)
     }

@@ -27,6 +27,7 @@ struct ErrorResponder: Sendable {
         case let throttled as Throttled: .tooManyAttempts(retryAfter: throttled.retryAfter)
         case is HashingPoolSaturated: .serviceBusy
         case let error as StoreError: Self.problem(for: error)
+        case let error as PasswordResetError: Self.problem(for: error)
         default: nil
         }
     }
@@ -40,6 +41,14 @@ struct ErrorResponder: Sendable {
             APIProblem(status: 409, code: "CONFLICT", title: "Conflict",
                        detail: "Another change to the same data happened at the same moment. Please try again.")
         case .failed: nil
+        }
+    }
+
+    static func problem(for error: PasswordResetError) -> APIProblem {
+        switch error {
+        case .tokenInvalid:
+            APIProblem(status: 400, code: "RESET_TOKEN_INVALID", title: "Invalid reset link",
+                       detail: "This reset link is unknown, already used or expired. Please ask for a new one.", field: "token")
         }
     }
 

@@ -4,13 +4,14 @@ import LatchkeyCore
 /// Per-address limits of the throttled endpoints, one budget per endpoint group so name
 /// checks while typing cannot use up a signup.
 struct RequestThrottle: Sendable {
-    enum Group: Sendable { case signup, login, displayNames }
+    enum Group: Sendable { case signup, login, displayNames, passwordReset }
 
     let enabled: Bool
     let addresses: ClientAddress
     private let signup: AddressRateLimiter
     private let login: AddressRateLimiter
     private let displayNames: AddressRateLimiter
+    private let passwordReset: AddressRateLimiter
 
     init(enabled: Bool, perMinute: Int, trustedProxies: [String]) {
         self.enabled = enabled
@@ -18,6 +19,7 @@ struct RequestThrottle: Sendable {
         signup = AddressRateLimiter(limit: perMinute)
         login = AddressRateLimiter(limit: perMinute)
         displayNames = AddressRateLimiter(limit: perMinute)
+        passwordReset = AddressRateLimiter(limit: perMinute)
     }
 
     func admit(_ request: Request, to group: Group) throws(Throttled) {
@@ -26,6 +28,7 @@ struct RequestThrottle: Sendable {
         case .signup: signup
         case .login: login
         case .displayNames: displayNames
+        case .passwordReset: passwordReset
         }
         try limiter.admit(addresses.of(request))
     }

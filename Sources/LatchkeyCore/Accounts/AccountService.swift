@@ -8,12 +8,19 @@ public struct AccountService: Sendable {
     let issuer: TokenIssuer
     let policy: AccountsPolicy
     let guesses: PasswordGuessThrottle
+    let mail: MailComposer
+    let mailQueued: @Sendable () -> Void
 
-    public init(database: Database, hashing: HashingPool, issuer: TokenIssuer, policy: AccountsPolicy) {
+    init(
+        database: Database, hashing: HashingPool, issuer: TokenIssuer, policy: AccountsPolicy, mail: MailComposer,
+        mailQueued: @escaping @Sendable () -> Void
+    ) {
         self.database = database
         self.hashing = hashing
         self.issuer = issuer
         self.policy = policy
+        self.mail = mail
+        self.mailQueued = mailQueued
         guesses = PasswordGuessThrottle(database: database, policy: policy)
     }
 
@@ -93,14 +100,17 @@ public struct AccountService: Sendable {
         try await verifyPassword(current, of: caller, from: address)
         let hasher = hasher
         let newHash = try await hashing.run { hasher.hashNormalized(new) }
+        let mail = mail
         let (user, refresh, sessionID) = try await database.write { db in
             let now = UnixTime.now()
             guard let user = try AccountStore.user(id: caller.userID, on: db) else { throw AccessError.sessionRevoked }
             try AccountStore.setPasswordHash(newHash, for: user.id, now: now, on: db)
             try SessionStore.revokeAll(of: user.id, now: now, on: db)
+            try OutboxStore.enqueue(mail.passwordChanged(to: user.email), now: now, on: db)
             let (refresh, sessionID) = try Self.startSession(for: user.id, userAgent: userAgent, now: now, issuer: issuer, on: db)
             return (user, refresh, sessionID)
         }
+        mailQueued()
         return try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
     }
 

@@ -28,9 +28,16 @@ enum ServeCommand {
         // Bound before the service is built: with port 0 the issuer (the public URL)
         // depends on the port the kernel picks.
         let listener = try Listener(host: settings.host, port: settings.port)
+        if settings.smtpURL != nil {
+            logger.warning("smtpURL is set, but this version has no SMTP client yet: mail goes to \(settings.dataDir)/mail/ instead")
+        }
+        let outbox = OutboxSender(
+            database: database, transport: MailDrop(directory: settings.dataDir + "/mail", sender: settings.mailFrom, logger: logger)
+        )
         let core = CoreServices(
             database: database, keyring: keyring, refreshKey: try RefreshTokenKey.loadOrCreate(inDirectory: settings.dataDir),
             policy: settings.accountsPolicy(boundPort: listener.port),
+            mail: MailComposer(publicURL: settings.resolvedPublicURL(boundPort: listener.port)), mailQueued: outbox.notify,
             hashingThreads: settings.eventLoops
         )
         let service = try LatchkeyService(core: core, options: settings.serviceOptions, logger: logger)
@@ -56,6 +63,7 @@ enum ServeCommand {
         sigwait(&signals, &received)
         logger.info("received \(received == SIGTERM ? "SIGTERM" : "SIGINT"), finishing in-flight requests")
         server.shutdown()
+        outbox.stop()
         do {
             try database.close()
         } catch {

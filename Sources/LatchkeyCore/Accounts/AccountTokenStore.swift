@@ -1,0 +1,34 @@
+internal import SQLite
+
+/// The SQL of single-use tokens mailed to an account (migrations/0006); only their
+/// SHA-256 is stored.
+enum AccountTokenStore {
+    static func insert(hash: [UInt8], userID: String, purpose: String, now: Int64, lifetime: Int64, on db: Connection) throws {
+        try db.run(
+            "INSERT INTO account_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+            hash, userID, purpose, now, now + lifetime
+        )
+    }
+
+    /// The user a live token of `purpose` belongs to: unused and not expired.
+    static func liveUser(hash: [UInt8], purpose: String, now: Int64, on db: Connection) throws -> String? {
+        try db.queryOne(
+            "SELECT user_id FROM account_tokens WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
+            hash, purpose, now
+        ) { $0.text(at: 0) } ?? nil
+    }
+
+    /// Every live token of `purpose` of the user is used up (a new one voids the older).
+    static func useAll(of userID: String, purpose: String, now: Int64, on db: Connection) throws {
+        try db.run(
+            "UPDATE account_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL", now, userID, purpose
+        )
+    }
+
+    /// When the account was last sent a token of any kind, for the one-mail-a-minute rule.
+    static func lastSent(to userID: String, on db: Connection) throws -> Int64? {
+        try db.queryOne("SELECT max(created_at) FROM account_tokens WHERE user_id = ?", userID) { row in
+            row.isNull(at: 0) ? nil : row.int64(at: 0)
+        } ?? nil
+    }
+}

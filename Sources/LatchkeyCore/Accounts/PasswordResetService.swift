@@ -1,0 +1,73 @@
+import AuthCrypto
+internal import SQLite
+
+/// Failures of the password-reset confirmation.
+public enum PasswordResetError: Error, Sendable, Equatable {
+    /// Unknown, used, voided by a newer request, or older than an hour.
+    case tokenInvalid
+}
+
+/// "Forgot password?": a single-use link by mail, then a new password.
+public struct PasswordResetService: Sendable {
+    let database: Database
+    let hashing: HashingPool
+    let policy: AccountsPolicy
+    let mail: MailComposer
+    let mailQueued: @Sendable () -> Void
+
+    static let purpose = "reset"
+    /// A reset link works for an hour.
+    static let tokenLifetime: Int64 = 3600
+    /// At most one reset, verification or email-change mail per account per minute.
+    static let mailInterval: Int64 = 60
+
+    /// The same answer, in about the same time, whether or not the address is registered
+    /// and whether or not a mail goes out: the work is handed to the database writer and
+    /// not waited for, so no path is one commit slower than another. The token and its
+    /// mail are written in one transaction; a new request voids the older links.
+    public func request(email rawEmail: String) throws {
+        let email: ValidEmail
+        switch EmailRules.normalize(rawEmail) {
+        case .success(let valid): email = valid
+        case .failure(let failure): throw AccountError.invalid(ValidationErrors([failure]))
+        }
+        let token = Base64URL.encode(SecureRandom.bytes(32))
+        let (mail, notify) = (mail, mailQueued)
+        database.submitWrite({ db -> Bool in
+            let now = UnixTime.now()
+            guard let user = try AccountStore.credentials(emailKey: email.key, on: db)?.user, !user.disabled else { return false }
+            if let last = try AccountTokenStore.lastSent(to: user.id, on: db), now - last < Self.mailInterval { return false }
+            try AccountTokenStore.useAll(of: user.id, purpose: Self.purpose, now: now, on: db)
+            try AccountTokenStore.insert(hash: SHA256.hash(token.utf8), userID: user.id, purpose: Self.purpose, now: now, lifetime: Self.tokenLifetime, on: db)
+            try OutboxStore.enqueue(mail.passwordReset(to: user.email, token: token), now: now, on: db)
+            return true
+        }, completion: { result in
+            if case .success(true) = result { notify() }
+        })
+    }
+
+    /// Sets the new password, uses the token up and ends every session; the account's
+    /// address gets a notice.
+    public func confirm(token: String, newPassword: String) async throws {
+        if let weak = PasswordRules.check(newPassword, field: "newPassword") { throw AccountError.invalid(ValidationErrors([weak])) }
+        let hash = SHA256.hash(token.utf8)
+        let now = UnixTime.now()
+        guard try database.read({ db in try AccountTokenStore.liveUser(hash: hash, purpose: Self.purpose, now: now, on: db) }) != nil else {
+            throw PasswordResetError.tokenInvalid
+        }
+        let hasher = PasswordHasher(iterations: policy.passwordIterations)
+        let newHash = try await hashing.run { hasher.hashNormalized(newPassword) }
+        let mail = mail
+        try await database.write { db in
+            let now = UnixTime.now()
+            // Checked again inside the write: two confirmations of one link cannot both pass.
+            guard let userID = try AccountTokenStore.liveUser(hash: hash, purpose: Self.purpose, now: now, on: db),
+                  let user = try AccountStore.user(id: userID, on: db) else { throw PasswordResetError.tokenInvalid }
+            try AccountStore.setPasswordHash(newHash, for: userID, now: now, on: db)
+            try AccountTokenStore.useAll(of: userID, purpose: Self.purpose, now: now, on: db)
+            try SessionStore.revokeAll(of: userID, now: now, on: db)
+            try OutboxStore.enqueue(mail.passwordChanged(to: user.email), now: now, on: db)
+        }
+        mailQueued()
+    }
+}

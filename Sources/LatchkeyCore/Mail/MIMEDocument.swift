@@ -1,0 +1,67 @@
+import AuthCrypto
+import FoundationEssentials
+import Glibc
+
+/// A message as RFC 5322 / MIME text: plain text with an HTML alternative, UTF-8 in 8-bit
+/// parts, with `Date`, `Message-ID` and `Auto-Submitted` (so auto-responders stay quiet).
+public enum MIMEDocument {
+    public static func render(_ message: MailMessage, from sender: String, now: Int64 = UnixTime.now(), domain: String = "latchkey") -> String {
+        let boundary = "latchkey-" + Base64URL.encode(SecureRandom.bytes(12))
+        let messageID = "<\(Base64URL.encode(SecureRandom.bytes(16)))@\(domain)>"
+        return [
+            "From: \(sender)",
+            "To: \(message.recipient)",
+            "Subject: \(encodedWord(message.subject))",
+            "Date: \(rfc5322Date(now))",
+            "Message-ID: \(messageID)",
+            "Auto-Submitted: auto-generated",
+            "MIME-Version: 1.0",
+            "Content-Type: multipart/alternative; boundary=\"\(boundary)\"",
+            "",
+            "--\(boundary)",
+            "Content-Type: text/plain; charset=utf-8",
+            "Content-Transfer-Encoding: 8bit",
+            "",
+            message.text,
+            "--\(boundary)",
+            "Content-Type: text/html; charset=utf-8",
+            "Content-Transfer-Encoding: 8bit",
+            "",
+            message.html,
+            "--\(boundary)--",
+            "",
+        ].joined(separator: "\r\n").replacingLineEndings()
+    }
+
+    /// A header value as it may travel: ASCII as it is, anything else as one UTF-8
+    /// encoded-word (RFC 2047).
+    static func encodedWord(_ text: String) -> String {
+        text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? text : "=?UTF-8?B?\(Data(text.utf8).base64EncodedString())?="
+    }
+
+    /// `Tue, 24 Nov 2026 01:30:00 +0000`.
+    static func rfc5322Date(_ seconds: Int64) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(days[Int(parts.tm_wday)]), \(parts.tm_mday) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) +0000"
+    }
+}
+
+private extension String {
+    /// Every line break as CRLF, as RFC 5322 wants, whatever the templates used.
+    func replacingLineEndings() -> String {
+        var result = ""
+        result.reserveCapacity(utf8.count + 64)
+        var previous: Character?
+        for character in self {
+            if character == "\n", previous != "\r" { result += "\r\n" } else { result.append(character) }
+            previous = character
+        }
+        return result
+    }
+}
