@@ -16,6 +16,11 @@ enum AccountRoutes {
         router.add("POST", "/v1/auth/password", admit: json, offLoop: { try await ChangePasswordHandler.handle($0, context) })
         router.add("POST", "/v1/auth/password-reset", admit: json, .inline { try PasswordResetHandlers.request($0, context) })
         router.add("POST", "/v1/auth/password-reset/confirm", admit: json, offLoop: { try await PasswordResetHandlers.confirm($0, context) })
+        let form: @Sendable (RequestHead) -> Response? = { head in
+            head.hasMediaType("application/x-www-form-urlencoded") ? nil : APIProblem.unsupportedFormMediaType.response()
+        }
+        router.add("GET", "/reset-password", inline: { try ResetPasswordPages.show($0, context) })
+        router.add("POST", "/reset-password", admit: form, offLoop: { try await ResetPasswordPages.submit($0, context) })
         router.add("GET", "/v1/users/me", inline: { try MeHandlers.get($0, context) })
         router.add("PATCH", "/v1/users/me", admit: json, offLoop: { try await MeHandlers.patch($0, context) })
         router.add("DELETE", "/v1/users/me", admit: json, offLoop: { try await MeHandlers.delete($0, context) })

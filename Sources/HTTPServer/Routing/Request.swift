@@ -45,10 +45,20 @@ public struct Request: Sendable {
 
     /// The first value of a query parameter, percent-decoded (`+` is a space, as in forms).
     public func queryParameter(_ name: String) -> String? {
-        guard let query else { return nil }
-        for pair in query.split(separator: "&") {
+        query.flatMap { Self.firstValue(of: name, in: Substring($0)) }
+    }
+
+    /// The first value of a field of an `application/x-www-form-urlencoded` body.
+    public func formField(_ name: String) -> String? {
+        Self.firstValue(of: name, in: Substring(decoding: body, as: UTF8.self))
+    }
+
+    /// `name=value&...` pairs, percent-decoded with `+` as a space; names are compared as
+    /// decoded bytes.
+    private static func firstValue(of name: String, in encoded: Substring) -> String? {
+        for pair in encoded.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            if PercentDecoding.decode(parts[0], plusIsSpace: true) == name {
+            if let decoded = PercentDecoding.decode(parts[0], plusIsSpace: true), decoded.utf8.elementsEqual(name.utf8) {
                 return parts.count > 1 ? PercentDecoding.decode(parts[1], plusIsSpace: true) : ""
             }
         }

@@ -445,6 +445,18 @@ paths:
       responses:
         '200':
           $ref: '#/components/responses/Page'
+        '400':
+          description: |
+            A page that says the link no longer works (unknown, used, replaced or expired).
+          headers:
+            Content-Security-Policy:
+              $ref: '#/components/headers/Content-Security-Policy'
+            Referrer-Policy:
+              $ref: '#/components/headers/Referrer-Policy'
+          content:
+            text/html:
+              schema:
+                type: string
     post:
       tags: [Pages]
       operationId: submitResetPasswordPage
@@ -458,10 +470,10 @@ paths:
       responses:
         '200':
           $ref: '#/components/responses/Page'
-        default:
+        '400':
           description: |
-            A page that says what is wrong with the form, the form kept (400), or that the link
-            is invalid or expired (400).
+            The form again, kept, with what is wrong (the passwords differ, the password is
+            weak), or the page that says the link no longer works.
           headers:
             Content-Security-Policy:
               $ref: '#/components/headers/Content-Security-Policy'
@@ -483,9 +495,9 @@ paths:
       responses:
         '200':
           $ref: '#/components/responses/Page'
-        default:
+        '400':
           description: |
-            A page that says the link is invalid or expired (400).
+            A page that says the link is invalid or expired.
           headers:
             Content-Security-Policy:
               $ref: '#/components/headers/Content-Security-Policy'

@@ -64,6 +64,11 @@ extension APIProblem {
         detail: "Send the body as JSON with the header Content-Type: application/json."
     )
 
+    static let unsupportedFormMediaType = APIProblem(
+        status: 415, code: "UNSUPPORTED_MEDIA_TYPE", title: "Unsupported media type",
+        detail: "Send the form with the header Content-Type: application/x-www-form-urlencoded."
+    )
+
     static func tooManyAttempts(retryAfter: Int) -> APIProblem {
         APIProblem(
             status: 429, code: "TOO_MANY_ATTEMPTS_TRY_LATER", title: "Too many attempts",

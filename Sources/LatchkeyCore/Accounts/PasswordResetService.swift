@@ -46,6 +46,13 @@ public struct PasswordResetService: Sendable {
         })
     }
 
+    /// Whether a reset link still works (unused, not voided, not expired): what the page
+    /// behind the link shows first.
+    public func isLive(token: String) throws -> Bool {
+        let hash = SHA256.hash(token.utf8)
+        return try database.read { db in try AccountTokenStore.liveUser(hash: hash, purpose: Self.purpose, now: UnixTime.now(), on: db) } != nil
+    }
+
     /// Sets the new password, uses the token up and ends every session; the account's
     /// address gets a notice.
     public func confirm(token: String, newPassword: String) async throws {

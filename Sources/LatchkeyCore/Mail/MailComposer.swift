@@ -53,9 +53,9 @@ public struct MailComposer: Sendable {
     }
 }
 
-/// Text made safe to put inside HTML elements and attribute values.
-enum HTMLText {
-    static func escape(_ text: String) -> String {
+/// Text made safe to put inside HTML elements and attribute values (mail and pages).
+public enum HTMLText {
+    public static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for character in text {
