@@ -19,6 +19,9 @@ enum AccountRoutes {
         let form: @Sendable (RequestHead) -> Response? = { head in
             head.hasMediaType("application/x-www-form-urlencoded") ? nil : APIProblem.unsupportedFormMediaType.response()
         }
+        router.add("POST", "/v1/auth/verify-email", offLoop: { try await EmailVerificationHandlers.request($0, context) })
+        router.add("POST", "/v1/auth/verify-email/confirm", admit: json, offLoop: { try await EmailVerificationHandlers.confirm($0, context) })
+        router.add("GET", "/verify-email", offLoop: { try await EmailVerificationHandlers.page($0, context) })
         router.add("GET", "/reset-password", inline: { try ResetPasswordPages.show($0, context) })
         router.add("POST", "/reset-password", admit: form, offLoop: { try await ResetPasswordPages.submit($0, context) })
         router.add("GET", "/v1/users/me", inline: { try MeHandlers.get($0, context) })

@@ -8,6 +8,7 @@ public struct CoreServices: Sendable {
     public let accounts: AccountService
     public let sessions: SessionService
     public let passwordReset: PasswordResetService
+    public let emailVerification: EmailVerificationService
     public let verifier: AccessTokenVerifier
     public let policy: AccountsPolicy
     private let database: Database
@@ -26,6 +27,7 @@ public struct CoreServices: Sendable {
             database: database, hashing: hashing, issuer: issuer, policy: policy, mail: mail, mailQueued: mailQueued
         )
         passwordReset = PasswordResetService(database: database, hashing: hashing, policy: policy, mail: mail, mailQueued: mailQueued)
+        emailVerification = EmailVerificationService(database: database, mail: mail, mailQueued: mailQueued)
         sessions = SessionService(database: database, issuer: issuer, policy: policy)
         verifier = AccessTokenVerifier(keyring: keyring, policy: policy)
     }

@@ -28,6 +28,7 @@ struct ErrorResponder: Sendable {
         case is HashingPoolSaturated: .serviceBusy
         case let error as StoreError: Self.problem(for: error)
         case let error as PasswordResetError: Self.problem(for: error)
+        case let error as EmailVerificationError: Self.problem(for: error)
         default: nil
         }
     }
@@ -49,6 +50,17 @@ struct ErrorResponder: Sendable {
         case .tokenInvalid:
             APIProblem(status: 400, code: "RESET_TOKEN_INVALID", title: "Invalid reset link",
                        detail: "This reset link is unknown, already used or expired. Please ask for a new one.", field: "token")
+        }
+    }
+
+    static func problem(for error: EmailVerificationError) -> APIProblem {
+        switch error {
+        case .alreadyVerified:
+            APIProblem(status: 409, code: "EMAIL_ALREADY_VERIFIED", title: "Email already verified",
+                       detail: "This email address is already verified.")
+        case .tokenInvalid:
+            APIProblem(status: 400, code: "VERIFY_TOKEN_INVALID", title: "Invalid verification link",
+                       detail: "This verification link is unknown, already used or expired. Please ask for a new one.", field: "token")
         }
     }
 

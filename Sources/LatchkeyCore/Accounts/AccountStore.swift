@@ -68,6 +68,10 @@ enum AccountStore {
         try db.run("UPDATE users SET photo_url = ?, updated_at = ? WHERE id = ?", url, now, userID)
     }
 
+    static func markEmailVerified(_ userID: String, now: Int64, on db: Connection) throws {
+        try db.run("UPDATE users SET email_verified = 1, updated_at = ? WHERE id = ?", now, userID)
+    }
+
     static func setPasswordHash(_ hash: String, for userID: String, now: Int64, on db: Connection) throws {
         try db.run("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", hash, now, userID)
     }

@@ -18,8 +18,6 @@ public struct PasswordResetService: Sendable {
     static let purpose = "reset"
     /// A reset link works for an hour.
     static let tokenLifetime: Int64 = 3600
-    /// At most one reset, verification or email-change mail per account per minute.
-    static let mailInterval: Int64 = 60
 
     /// The same answer, in about the same time, whether or not the address is registered
     /// and whether or not a mail goes out: the work is handed to the database writer and
@@ -31,14 +29,12 @@ public struct PasswordResetService: Sendable {
         case .success(let valid): email = valid
         case .failure(let failure): throw AccountError.invalid(ValidationErrors([failure]))
         }
-        let token = Base64URL.encode(SecureRandom.bytes(32))
         let (mail, notify) = (mail, mailQueued)
         database.submitWrite({ db -> Bool in
             let now = UnixTime.now()
-            guard let user = try AccountStore.credentials(emailKey: email.key, on: db)?.user, !user.disabled else { return false }
-            if let last = try AccountTokenStore.lastSent(to: user.id, on: db), now - last < Self.mailInterval { return false }
-            try AccountTokenStore.useAll(of: user.id, purpose: Self.purpose, now: now, on: db)
-            try AccountTokenStore.insert(hash: SHA256.hash(token.utf8), userID: user.id, purpose: Self.purpose, now: now, lifetime: Self.tokenLifetime, on: db)
+            guard let user = try AccountStore.credentials(emailKey: email.key, on: db)?.user, !user.disabled,
+                  let token = try MailedTokens.issue(purpose: Self.purpose, for: user.id, lifetime: Self.tokenLifetime, now: now, on: db)
+            else { return false }
             try OutboxStore.enqueue(mail.passwordReset(to: user.email, token: token), now: now, on: db)
             return true
         }, completion: { result in
@@ -68,10 +64,9 @@ public struct PasswordResetService: Sendable {
         try await database.write { db in
             let now = UnixTime.now()
             // Checked again inside the write: two confirmations of one link cannot both pass.
-            guard let userID = try AccountTokenStore.liveUser(hash: hash, purpose: Self.purpose, now: now, on: db),
+            guard let userID = try MailedTokens.spend(token, purpose: Self.purpose, now: now, on: db),
                   let user = try AccountStore.user(id: userID, on: db) else { throw PasswordResetError.tokenInvalid }
             try AccountStore.setPasswordHash(newHash, for: userID, now: now, on: db)
-            try AccountTokenStore.useAll(of: userID, purpose: Self.purpose, now: now, on: db)
             try SessionStore.revokeAll(of: userID, now: now, on: db)
             try OutboxStore.enqueue(mail.passwordChanged(to: user.email), now: now, on: db)
         }

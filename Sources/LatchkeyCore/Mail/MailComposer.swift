@@ -30,6 +30,25 @@ public struct MailComposer: Sendable {
         )
     }
 
+    func emailVerification(to recipient: String, token: String) -> MailMessage {
+        let link = "\(publicURL)/verify-email?token=\(token)"
+        return MailMessage(
+            recipient: recipient, subject: "Confirm your email for \(productName)",
+            text: """
+            Please confirm that this address belongs to your \(productName) account by opening \
+            this link within a day:
+            \(link)
+
+            If you did not ask for this, ignore this message.
+            """,
+            html: Self.html("""
+            <p>Please confirm that this address belongs to your \(HTMLText.escape(productName)) account.</p>
+            <p><a href="\(HTMLText.escape(link))">Confirm my email</a> (the link works for a day).</p>
+            <p>If you did not ask for this, ignore this message.</p>
+            """)
+        )
+    }
+
     /// After a password change or reset: no token, and what to do if it was not the owner.
     func passwordChanged(to recipient: String) -> MailMessage {
         MailMessage(
