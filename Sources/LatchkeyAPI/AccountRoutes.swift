@@ -27,6 +27,7 @@ enum AccountRoutes {
         router.add("GET", "/v1/users/me", inline: { try MeHandlers.get($0, context) })
         router.add("PATCH", "/v1/users/me", admit: json, offLoop: { try await MeHandlers.patch($0, context) })
         router.add("DELETE", "/v1/users/me", admit: json, offLoop: { try await MeHandlers.delete($0, context) })
+        router.add("POST", "/v1/users/me/email", admit: json, offLoop: { try await EmailChangeHandler.handle($0, context) })
         router.add("GET", "/v1/users/{id}", inline: { try PublicProfileHandler.handle($0, context) })
         router.add("GET", "/v1/display-names/{name}", inline: { try DisplayNameHandler.handle($0, context) })
     }

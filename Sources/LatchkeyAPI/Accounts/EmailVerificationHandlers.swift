@@ -26,6 +26,11 @@ enum EmailVerificationHandlers {
                 <h1>This link no longer works</h1>
                 <p>Verification links work once and for a day, and a newer request replaces older links. Ask for a new one in the app.</p>
                 """)
+        } catch AccountError.emailExists {
+            return HTMLPage.response(status: 400, title: "Address taken", body: """
+                <h1>This address is already in use</h1>
+                <p>Another account registered this address in the meantime, so nothing was changed.</p>
+                """)
         }
         return HTMLPage.response(status: 200, title: "Email confirmed", body: """
             <h1>Your email is confirmed</h1>

@@ -426,6 +426,12 @@ paths:
                   - properties:
                       code:
                         enum: [VERIFY_TOKEN_INVALID, MALFORMED_JSON, INVALID_ARGUMENT]
+        '409':
+          description: "`EMAIL_EXISTS`: the link confirms an email change to an address registered since."
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
         '413':
           $ref: '#/components/responses/JSONPayloadTooLarge'
         '415':
@@ -596,6 +602,59 @@ paths:
                   - properties:
                       code:
                         enum: [INVALID_LOGIN_CREDENTIALS, UNAUTHENTICATED, INVALID_TOKEN, TOKEN_EXPIRED, SESSION_REVOKED]
+        '413':
+          $ref: '#/components/responses/JSONPayloadTooLarge'
+        '415':
+          $ref: '#/components/responses/JSONUnsupportedMediaType'
+        '429':
+          $ref: '#/components/responses/TooManyAttempts'
+        '500':
+          $ref: '#/components/responses/Internal'
+
+  /v1/users/me/email:
+    post:
+      tags: [Users]
+      operationId: requestEmailChange
+      summary: Move the account to another address.
+      description: |
+        Checks the password (counted like a login), then mails a confirmation link to the
+        new address and a notice to the old one. Nothing changes until the link is
+        followed (`GET /verify-email` or `POST /v1/auth/verify-email/confirm`), which
+        moves the account, marks the address verified and ends every session but the one
+        that asked. At most one such mail per account per minute.
+      security:
+        - bearer: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/EmailChangeRequest'
+      responses:
+        '202':
+          description: The links are on their way.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Message'
+        '400':
+          description: "`INVALID_EMAIL` (field `newEmail`); also `MALFORMED_JSON` and `INVALID_ARGUMENT`."
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+        '401':
+          description: "`INVALID_LOGIN_CREDENTIALS` (the password is wrong), or the access token is refused."
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
+        '409':
+          description: "`EMAIL_EXISTS`: the new address is registered already."
+          content:
+            application/problem+json:
+              schema:
+                $ref: '#/components/schemas/Problem'
         '413':
           $ref: '#/components/responses/JSONPayloadTooLarge'
         '415':
@@ -1613,6 +1672,18 @@ components:
           maxLength: 2048
           pattern: '^[Hh][Tt][Tt][Pp][Ss]://[!-"$-.0->@-~][!-~]*$'
           description: "`null`, or an `https` URL of at most 2048 printable ASCII characters; else `INVALID_ARGUMENT`."
+
+    EmailChangeRequest:
+      type: object
+      required: [newEmail, password]
+      additionalProperties: true
+      properties:
+        newEmail:
+          type: string
+          maxLength: 254
+          description: The email rules of signup; else `INVALID_EMAIL`.
+        password:
+          type: string
 
     DeleteMeRequest:
       type: object

@@ -150,7 +150,7 @@ public struct AccountService: Sendable {
 
     /// The caller's password check, throttled like a login: a stolen access token buys
     /// no more guesses than an email address does.
-    private func verifyPassword(_ password: String, of caller: Authenticated, from address: String) async throws {
+    func verifyPassword(_ password: String, of caller: Authenticated, from address: String) async throws {
         let attempt = try guesses.begin(accountKey: caller.user.email.lowercased(), address: address)
         let verified: Bool
         do {

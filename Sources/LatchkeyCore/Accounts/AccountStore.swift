@@ -68,6 +68,13 @@ enum AccountStore {
         try db.run("UPDATE users SET photo_url = ?, updated_at = ? WHERE id = ?", url, now, userID)
     }
 
+    /// A confirmed email change: the new address, verified.
+    static func changeEmail(of userID: String, to email: ValidEmail, now: Int64, on db: Connection) throws {
+        try db.run(
+            "UPDATE users SET email = ?, email_key = ?, email_verified = 1, updated_at = ? WHERE id = ?", email.address, email.key, now, userID
+        )
+    }
+
     static func markEmailVerified(_ userID: String, now: Int64, on db: Connection) throws {
         try db.run("UPDATE users SET email_verified = 1, updated_at = ? WHERE id = ?", now, userID)
     }

@@ -3,11 +3,28 @@ internal import SQLite
 /// The SQL of single-use tokens mailed to an account (migrations/0006); only their
 /// SHA-256 is stored.
 enum AccountTokenStore {
-    static func insert(hash: [UInt8], userID: String, purpose: String, now: Int64, lifetime: Int64, on db: Connection) throws {
+    static func insert(
+        hash: [UInt8], userID: String, purpose: String, now: Int64, lifetime: Int64,
+        newEmail: String? = nil, askingSession: String? = nil, on db: Connection
+    ) throws {
         try db.run(
-            "INSERT INTO account_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-            hash, userID, purpose, now, now + lifetime
+            """
+            INSERT INTO account_tokens (token_hash, user_id, purpose, new_email, asking_session, created_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            hash, userID, purpose, newEmail, askingSession, now, now + lifetime
         )
+    }
+
+    /// A live token of any of `purposes`: its user, purpose, and for an email change the
+    /// new address and the session that asked.
+    static func live(hash: [UInt8], purposes: [String], now: Int64, on db: Connection) throws
+        -> (userID: String, purpose: String, newEmail: String?, askingSession: String?)? {
+        try db.query(
+            "SELECT user_id, purpose, new_email, asking_session FROM account_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
+            hash, now
+        ) { row in (row.text(at: 0) ?? "", row.text(at: 1) ?? "", row.text(at: 2), row.text(at: 3)) }
+            .first { purposes.contains($0.purpose) }
     }
 
     /// The user a live token of `purpose` belongs to: unused and not expired.

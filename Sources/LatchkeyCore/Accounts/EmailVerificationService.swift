@@ -1,3 +1,4 @@
+import AuthCrypto
 internal import SQLite
 
 /// Failures of email verification.
@@ -34,14 +35,27 @@ public struct EmailVerificationService: Sendable {
         if queued { mailQueued() }
     }
 
-    /// Marks the address verified and uses the link up.
+    /// Follows a mailed link: marks the address verified, or, for an email change, moves
+    /// the account to the new (now verified) address and ends every session but the one
+    /// that asked. If someone registered the new address meanwhile, nothing changes
+    /// (`AccountError.emailExists`).
     public func confirm(token: String) async throws {
+        let hash = SHA256.hash(token.utf8)
         try await database.write { db in
             let now = UnixTime.now()
-            guard let userID = try MailedTokens.spend(token, purpose: Self.purpose, now: now, on: db) else {
+            guard let live = try AccountTokenStore.live(hash: hash, purposes: [Self.purpose, EmailChange.purpose], now: now, on: db) else {
                 throw EmailVerificationError.tokenInvalid
             }
-            try AccountStore.markEmailVerified(userID, now: now, on: db)
+            try AccountTokenStore.useAll(of: live.userID, purpose: live.purpose, now: now, on: db)
+            guard live.purpose == EmailChange.purpose else {
+                return try AccountStore.markEmailVerified(live.userID, now: now, on: db)
+            }
+            guard let newEmail = live.newEmail, case .success(let email) = EmailRules.normalize(newEmail) else {
+                throw EmailVerificationError.tokenInvalid
+            }
+            if try AccountStore.emailExists(email.key, on: db) { throw AccountError.emailExists }
+            try AccountStore.changeEmail(of: live.userID, to: email, now: now, on: db)
+            try SessionStore.revokeAll(of: live.userID, keeping: live.askingSession, now: now, on: db)
         }
     }
 }

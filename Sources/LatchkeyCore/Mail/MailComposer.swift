@@ -49,6 +49,43 @@ public struct MailComposer: Sendable {
         )
     }
 
+    func emailChangeConfirmation(to recipient: String, token: String) -> MailMessage {
+        let link = "\(publicURL)/verify-email?token=\(token)"
+        return MailMessage(
+            recipient: recipient, subject: "Confirm your new email for \(productName)",
+            text: """
+            Someone asked to move a \(productName) account to this address. To confirm, open \
+            this link within a day:
+            \(link)
+
+            If you did not ask for this, ignore this message: nothing changes.
+            """,
+            html: Self.html("""
+            <p>Someone asked to move a \(HTMLText.escape(productName)) account to this address.</p>
+            <p><a href="\(HTMLText.escape(link))">Confirm the new address</a> (the link works for a day).</p>
+            <p>If you did not ask for this, ignore this message: nothing changes.</p>
+            """)
+        )
+    }
+
+    /// To the old address when a change is asked for: no token, and what to do if it was
+    /// not the owner.
+    func emailChangeNotice(to recipient: String, newAddress: String) -> MailMessage {
+        MailMessage(
+            recipient: recipient, subject: "Your \(productName) email is about to change",
+            text: """
+            Someone asked to move your \(productName) account to \(newAddress). Nothing changes \
+            until the link sent there is followed.
+
+            If it was not you, change your password at once, and contact support.
+            """,
+            html: Self.html("""
+            <p>Someone asked to move your \(HTMLText.escape(productName)) account to \(HTMLText.escape(newAddress)). Nothing changes until the link sent there is followed.</p>
+            <p>If it was not you, change your password at once, and contact support.</p>
+            """)
+        )
+    }
+
     /// After a password change or reset: no token, and what to do if it was not the owner.
     func passwordChanged(to recipient: String) -> MailMessage {
         MailMessage(

@@ -171,13 +171,15 @@ CREATE INDEX account_tokens_by_user ON account_tokens (user_id, purpose);
 
 """#)!,
         Migration.parse(fileName: "0007_account_tokens_for_verification.sql", sql: #"""
--- Account tokens also verify email addresses (and, later, confirm an email change to
--- new_email): the purpose check widens, so the table is rebuilt.
+-- Account tokens also verify email addresses and confirm an email change (to new_email,
+-- ending every session but the one that asked, asking_session): the purpose check
+-- widens, so the table is rebuilt.
 CREATE TABLE account_tokens_rebuilt (
     token_hash  BLOB PRIMARY KEY,
     user_id     TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     purpose     TEXT NOT NULL CHECK (purpose IN ('reset', 'verify', 'email_change')),
     new_email   TEXT,
+    asking_session TEXT,
     created_at  INTEGER NOT NULL,
     expires_at  INTEGER NOT NULL,
     used_at     INTEGER

@@ -1,0 +1,21 @@
+import HTTPServer
+import LatchkeyCore
+
+/// `POST /v1/users/me/email` → 202: a link to the new address, a notice to the old one.
+enum EmailChangeHandler {
+    private static let accepted: [UInt8] = {
+        var json = JSONObjectWriter()
+        json.field("message", "A confirmation link has been sent to the new address. Nothing changes until it is followed.")
+        return json.finish()
+    }()
+
+    static func handle(_ request: Request, _ context: APIContext) async throws -> Response {
+        let caller = try context.authenticate(request)
+        try context.throttle.admit(request, to: .mailedLinks)
+        let body = try JSONBody(request)
+        try await context.accounts.requestEmailChange(
+            caller, newEmail: try body.string("newEmail"), password: try body.string("password"), from: context.throttle.addresses.of(request)
+        )
+        return JSONResponses.make(202, accepted)
+    }
+}
