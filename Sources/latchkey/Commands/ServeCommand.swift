@@ -37,7 +37,11 @@ enum ServeCommand {
         let core = CoreServices(
             database: database, keyring: keyring, refreshKey: try RefreshTokenKey.loadOrCreate(inDirectory: settings.dataDir),
             policy: settings.accountsPolicy(boundPort: listener.port),
-            mail: MailComposer(publicURL: settings.resolvedPublicURL(boundPort: listener.port)), mailQueued: outbox.notify,
+            mail: MailComposer(
+                productName: settings.productName, publicURL: settings.resolvedPublicURL(boundPort: listener.port),
+                templates: .load(overridesIn: settings.dataDir + "/templates")
+            ),
+            mailQueued: outbox.notify,
             hashingThreads: settings.eventLoops
         )
         let service = try LatchkeyService(core: core, options: settings.serviceOptions, logger: logger)

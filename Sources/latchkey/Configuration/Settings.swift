@@ -25,6 +25,7 @@ struct Settings: Sendable {
     var presenceTimeout = 120
     var smtpURL: String?
     var mailFrom = "Latchkey <no-reply@localhost>"
+    var productName = "Latchkey"
     var rateLimitsEnabled = true
     var loginMaxFailures = 10
     var accountMaxFailures = 100

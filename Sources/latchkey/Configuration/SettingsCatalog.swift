@@ -34,6 +34,7 @@ enum SettingsCatalog {
             text.hasPrefix("smtp://") || text.hasPrefix("smtps://") ? nil : "an smtp:// or smtps:// URL"
         },
         .string("mailFrom", \.mailFrom),
+        .string("productName", \.productName),
         .boolean("rateLimitsEnabled", \.rateLimitsEnabled),
         .integer("loginMaxFailures", 1...1_000, \.loginMaxFailures),
         .integer("accountMaxFailures", 1...100_000, \.accountMaxFailures),

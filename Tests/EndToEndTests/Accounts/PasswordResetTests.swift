@@ -76,6 +76,24 @@ extension Accounts {
             #expect(!notice.contains("token="))
         }
 
+        /// A product team changes the words without recompiling: files in
+        /// `{dataDir}/templates/` replace the built-in parts, placeholders filled in.
+        @Test func templatesInTheDataDirectoryReplaceTheBuiltInWords() throws {
+            let dataDirectory = LatchkeyProcess.makeTemporaryDirectory() + "/data"
+            let templates = dataDirectory + "/templates"
+            try FileManager.default.createDirectory(atPath: templates, withIntermediateDirectories: true)
+            try "Your {{productName}} reset\n".write(toFile: templates + "/password-reset.subject", atomically: true, encoding: .utf8)
+            try "Hello from {{productName}}! {{link}}\n".write(toFile: templates + "/password-reset.txt", atomically: true, encoding: .utf8)
+            let server = try AccountServer(["--product-name", "Acme <Chat>"], dataDirectory: dataDirectory)
+            defer { server.stop() }
+            try server.signUp("ada@example.com", "ada")
+            _ = try Self.requestReset(server, "ada@example.com")
+            let mail = try #require(try Self.mails(server, atLeast: 1).first)
+            #expect(mail.contains("Subject: Your Acme <Chat> reset\r\n"))
+            #expect(mail.contains("Hello from Acme <Chat>! \(server.publicURL)/reset-password?token="))
+            #expect(mail.contains("your Acme &lt;Chat&gt; account"), "the built-in HTML part, the name escaped")
+        }
+
         @Test func anUnknownAddressGetsTheSameAnswerAndNoMail() throws {
             let server = try AccountServer()
             defer { server.stop() }
