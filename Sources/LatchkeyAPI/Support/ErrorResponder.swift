@@ -87,6 +87,9 @@ struct ErrorResponder: Sendable {
         case .emailExists:
             return APIProblem(status: 409, code: "EMAIL_EXISTS", title: "Email already registered",
                               detail: "This email is already registered. Please log in.", field: "email")
+        case .newEmailExists:
+            return APIProblem(status: 409, code: "EMAIL_EXISTS", title: "Email already registered",
+                              detail: "This email is already registered to another account.", field: "newEmail")
         case .displayNameTaken(let reserved):
             return APIProblem(status: 409, code: "DISPLAY_NAME_TAKEN", title: "Display name taken",
                               detail: reserved ? "This display name is reserved. Please choose another." : "This display name is taken. Please choose another.",

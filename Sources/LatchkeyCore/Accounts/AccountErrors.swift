@@ -3,6 +3,8 @@ public enum AccountError: Error, Sendable, Equatable {
     /// One or more fields failed validation (400, every failure listed).
     case invalid(ValidationErrors)
     case emailExists
+    /// An email change to an address that is registered already (its field is `newEmail`).
+    case newEmailExists
     /// Taken by someone else, or reserved by configuration (`reserved` true).
     case displayNameTaken(reserved: Bool)
     /// Unknown email or wrong password: deliberately one case, so the two read the same.

@@ -22,7 +22,7 @@ extension AccountService {
         let queued = try await database.write { db -> Bool in
             let now = UnixTime.now()
             guard let user = try AccountStore.user(id: caller.userID, on: db) else { throw AccessError.sessionRevoked }
-            if try AccountStore.emailExists(email.key, on: db) { throw AccountError.emailExists }
+            if try AccountStore.emailExists(email.key, on: db) { throw AccountError.newEmailExists }
             guard let token = try MailedTokens.issue(
                 purpose: EmailChange.purpose, for: user.id, lifetime: EmailChange.tokenLifetime, now: now,
                 newEmail: email.address, askingSession: caller.sessionID, on: db
