@@ -20,7 +20,7 @@ let package = Package(
         ),
         .systemLibrary(
             name: "COpenSSL",
-            pkgConfig: "libcrypto",
+            pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(name: "CLinuxShims"),
@@ -32,6 +32,8 @@ let package = Package(
         // share one reader and one string escaper.
         .target(name: "FlatJSON"),
         .target(name: "AuthCrypto", dependencies: ["COpenSSL", "FlatJSON"]),
+        // General-purpose leaf: mail submission over SMTP with STARTTLS or implicit TLS.
+        .target(name: "SMTP", dependencies: ["COpenSSL"]),
         .target(name: "LatchkeyCore", dependencies: ["SQLite", "AuthCrypto", "FlatJSON", "Threads"]),
         .target(
             name: "LatchkeyAPI",
@@ -40,13 +42,14 @@ let package = Package(
         .executableTarget(
             name: "latchkey",
             dependencies: [
-                "LatchkeyAPI", "LatchkeyCore", "HTTPServer", "AuthCrypto", "SQLite",
+                "LatchkeyAPI", "LatchkeyCore", "HTTPServer", "AuthCrypto", "SQLite", "SMTP",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threads", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
+        .testTarget(name: "SMTPTests", dependencies: ["SMTP"]),
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "FlatJSON", "TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite", "TestSupport"]),

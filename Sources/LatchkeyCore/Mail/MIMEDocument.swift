@@ -2,10 +2,21 @@ import AuthCrypto
 import FoundationEssentials
 import Glibc
 
-/// A message as RFC 5322 / MIME text: plain text with an HTML alternative, UTF-8 in 8-bit
-/// parts, with `Date`, `Message-ID` and `Auto-Submitted` (so auto-responders stay quiet).
+/// A message as RFC 5322 / MIME text: plain text with an HTML alternative in UTF-8, with
+/// `Date`, `Message-ID` and `Auto-Submitted` (so auto-responders stay quiet).
 public enum MIMEDocument {
-    public static func render(_ message: MailMessage, from sender: String, now: Int64 = UnixTime.now(), domain: String = "latchkey") -> String {
+    /// How the two parts travel: 8-bit reads best in a file, quoted-printable crosses any
+    /// SMTP server (7-bit, short lines).
+    public enum BodyEncoding: Sendable {
+        case eightBit
+        case quotedPrintable
+    }
+
+    public static func render(
+        _ message: MailMessage, from sender: String, encoding: BodyEncoding = .eightBit, now: Int64 = UnixTime.now(), domain: String = "latchkey"
+    ) -> String {
+        let transferEncoding = encoding == .eightBit ? "8bit" : "quoted-printable"
+        func body(_ text: String) -> String { encoding == .eightBit ? text : QuotedPrintable.encode(text) }
         let boundary = "latchkey-" + Base64URL.encode(SecureRandom.bytes(12))
         let messageID = "<\(Base64URL.encode(SecureRandom.bytes(16)))@\(domain)>"
         return [
@@ -20,14 +31,14 @@ public enum MIMEDocument {
             "",
             "--\(boundary)",
             "Content-Type: text/plain; charset=utf-8",
-            "Content-Transfer-Encoding: 8bit",
+            "Content-Transfer-Encoding: \(transferEncoding)",
             "",
-            message.text,
+            body(message.text),
             "--\(boundary)",
             "Content-Type: text/html; charset=utf-8",
-            "Content-Transfer-Encoding: 8bit",
+            "Content-Transfer-Encoding: \(transferEncoding)",
             "",
-            message.html,
+            body(message.html),
             "--\(boundary)--",
             "",
         ].joined(separator: "\r\n").replacingLineEndings()

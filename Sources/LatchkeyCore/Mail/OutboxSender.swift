@@ -7,6 +7,8 @@ import Threads
 /// A message whose delivery throws is retried with exponential back-off; one whose
 /// success is recorded is never sent again. A crash between a delivery and its record
 /// sends that one message again at the next start (mail is at-least-once by nature).
+/// A message refused for good (`UndeliverableMail`), or still failing once older than
+/// `maximumAge`, is given up: its links would no longer work.
 public final class OutboxSender: Sendable {
     private let database: Database
     private let transport: any MailTransport
@@ -17,6 +19,8 @@ public final class OutboxSender: Sendable {
     private static let batch = 64
     /// The longest wait between two attempts at one message.
     static let maximumBackoff: Int64 = 3600
+    /// Longer than any mailed link lives (verification: 24 hours).
+    static let maximumAge: Int64 = 48 * 3600
 
     public init(database: Database, transport: any MailTransport, pollInterval: Double = 1) {
         self.database = database
@@ -49,26 +53,36 @@ public final class OutboxSender: Sendable {
 
     private func deliverDue() {
         guard let due = try? database.read({ db in try OutboxStore.due(now: UnixTime.now(), limit: Self.batch, on: db) }) else { return }
+        guard !due.isEmpty else { return }
         for entry in due where !stopping.load(ordering: .acquiring) {
-            let outcome: String?
+            let outcome: Outcome
             do {
                 try transport.deliver(entry.message, id: entry.id)
-                outcome = nil
+                outcome = .sent
+            } catch let error as UndeliverableMail {
+                outcome = .abandoned(error.description)
             } catch {
-                outcome = String(describing: error)
+                outcome = UnixTime.now() - entry.createdAt > Self.maximumAge ? .abandoned("\(error), for \(Self.maximumAge / 3600) hours") : .failed("\(error)")
             }
-            record(entry.id, attempts: entry.attempts, failure: outcome)
+            record(entry.id, attempts: entry.attempts, outcome: outcome)
         }
+        transport.finishBatch()
     }
 
-    private func record(_ id: Int64, attempts: Int, failure: String?) {
+    private enum Outcome {
+        case sent
+        case failed(String)
+        case abandoned(String)
+    }
+
+    private func record(_ id: Int64, attempts: Int, outcome: Outcome) {
         let done = DispatchSemaphore(value: 0)
         database.submitWrite({ db in
             let now = UnixTime.now()
-            if let failure {
-                try OutboxStore.markFailed(id, retryAt: now + Self.backoff(afterAttempts: attempts), error: failure, on: db)
-            } else {
-                try OutboxStore.markSent(id, now: now, on: db)
+            switch outcome {
+            case .sent: try OutboxStore.markSent(id, now: now, on: db)
+            case .failed(let error): try OutboxStore.markFailed(id, retryAt: now + Self.backoff(afterAttempts: attempts), error: error, on: db)
+            case .abandoned(let error): try OutboxStore.markAbandoned(id, now: now, error: error, on: db)
             }
         }, completion: { _ in done.signal() })
         done.wait()

@@ -14,16 +14,16 @@ enum OutboxStore {
     }
 
     /// Undelivered messages due by `now`, oldest first.
-    static func due(now: Int64, limit: Int, on db: Connection) throws -> [(id: Int64, attempts: Int, message: MailMessage)] {
+    static func due(now: Int64, limit: Int, on db: Connection) throws -> [(id: Int64, attempts: Int, createdAt: Int64, message: MailMessage)] {
         try db.query(
             """
-            SELECT id, attempts, recipient, subject, text_body, html_body FROM mail_outbox
-            WHERE sent_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?
+            SELECT id, attempts, created_at, recipient, subject, text_body, html_body FROM mail_outbox
+            WHERE sent_at IS NULL AND abandoned_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?
             """,
             now, limit
         ) { row in
-            (row.int64(at: 0), row.int(at: 1), MailMessage(
-                recipient: row.text(at: 2) ?? "", subject: row.text(at: 3) ?? "", text: row.text(at: 4) ?? "", html: row.text(at: 5) ?? ""
+            (row.int64(at: 0), row.int(at: 1), row.int64(at: 2), MailMessage(
+                recipient: row.text(at: 3) ?? "", subject: row.text(at: 4) ?? "", text: row.text(at: 5) ?? "", html: row.text(at: 6) ?? ""
             ))
         }
     }
@@ -38,7 +38,11 @@ enum OutboxStore {
         )
     }
 
+    static func markAbandoned(_ id: Int64, now: Int64, error: String, on db: Connection) throws {
+        try db.run("UPDATE mail_outbox SET attempts = attempts + 1, abandoned_at = ?, last_error = ? WHERE id = ?", now, error, id)
+    }
+
     static func backlog(on db: Connection) throws -> Int {
-        try db.queryOne("SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL") { $0.int(at: 0) } ?? 0
+        try db.queryOne("SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL AND abandoned_at IS NULL") { $0.int(at: 0) } ?? 0
     }
 }

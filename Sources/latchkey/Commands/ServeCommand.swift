@@ -28,11 +28,9 @@ enum ServeCommand {
         // Bound before the service is built: with port 0 the issuer (the public URL)
         // depends on the port the kernel picks.
         let listener = try Listener(host: settings.host, port: settings.port)
-        if settings.smtpURL != nil {
-            logger.warning("smtpURL is set, but this version has no SMTP client yet: mail goes to \(settings.dataDir)/mail/ instead")
-        }
         let outbox = OutboxSender(
-            database: database, transport: MailDrop(directory: settings.dataDir + "/mail", sender: settings.mailFrom, logger: logger)
+            database: database,
+            transport: try MailTransportChoice.make(settings, publicURL: settings.resolvedPublicURL(boundPort: listener.port), logger: logger)
         )
         let core = CoreServices(
             database: database, keyring: keyring, refreshKey: try RefreshTokenKey.loadOrCreate(inDirectory: settings.dataDir),

@@ -17,16 +17,19 @@ struct SettingSpec: Sendable {
     /// `accessTokenTTL` → `--access-token-ttl`.
     var flagName: String { "--" + words.map { $0.lowercased() }.joined(separator: "-") }
 
-    /// The camel-case words of the key; a run of capitals (URL, TTL) is one word.
+    /// The camel-case words of the key; a run of capitals (URL, TTL) is one word, and the
+    /// last capital of a run starts the next word when lower case follows (`smtpCAFile` →
+    /// smtp, CA, File).
     private var words: [String] {
         var words: [String] = []
-        var previous: Character?
-        for character in key {
-            if words.isEmpty || character.isUppercase && previous?.isLowercase == true {
-                words.append("")
-            }
+        let characters = Array(key)
+        for (index, character) in characters.enumerated() {
+            let previous = index > 0 ? characters[index - 1] : nil
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            let startsWord = character.isUppercase
+                && (previous?.isLowercase == true || previous?.isUppercase == true && next?.isLowercase == true)
+            if words.isEmpty || startsWord { words.append("") }
             words[words.count - 1].append(character)
-            previous = character
         }
         return words
     }
@@ -73,10 +76,19 @@ extension SettingSpec {
     }
 
     static func boolean(_ key: String, _ path: WritableKeyPath<Settings, Bool> & Sendable) -> SettingSpec {
+        flag(key) { settings, value in settings[keyPath: path] = value }
+    }
+
+    /// A flag whose default (nil) depends on other settings.
+    static func optionalBoolean(_ key: String, _ path: WritableKeyPath<Settings, Bool?> & Sendable) -> SettingSpec {
+        flag(key) { settings, value in settings[keyPath: path] = value }
+    }
+
+    private static func flag(_ key: String, _ set: @escaping @Sendable (inout Settings, Bool) -> Void) -> SettingSpec {
         SettingSpec(key: key) { settings, text throws(SettingValueError) in
             switch text.lowercased() {
-            case "true", "1", "yes", "on": settings[keyPath: path] = true
-            case "false", "0", "no", "off": settings[keyPath: path] = false
+            case "true", "1", "yes", "on": set(&settings, true)
+            case "false", "0", "no", "off": set(&settings, false)
             default: throw SettingValueError(expected: "true or false")
             }
         }

@@ -24,6 +24,10 @@ struct Settings: Sendable {
     var maxPictureBytes = 5_242_880
     var presenceTimeout = 120
     var smtpURL: String?
+    /// Nil means: required unless `smtpURL` names a loopback host.
+    var smtpRequireTLS: Bool?
+    /// Nil means the system's trust store.
+    var smtpCAFile: String?
     var mailFrom = "Latchkey <no-reply@localhost>"
     var productName = "Latchkey"
     var rateLimitsEnabled = true

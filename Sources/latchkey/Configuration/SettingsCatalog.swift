@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LatchkeyCore
 import Logging
+import SMTP
 
 /// The configuration table, in the order the README documents it.
 enum SettingsCatalog {
@@ -31,8 +32,17 @@ enum SettingsCatalog {
         .integer("maxPictureBytes", 1024...104_857_600, \.maxPictureBytes),
         .duration("presenceTimeout", upTo: 86_400, usually: 10, \.presenceTimeout),
         .optionalString("smtpURL", \.smtpURL) { text in
-            text.hasPrefix("smtp://") || text.hasPrefix("smtps://") ? nil : "an smtp:// or smtps:// URL"
+            do throws(SMTPError) {
+                _ = try SMTPEndpoint(url: text)
+                return nil
+            } catch .badURL(let why) {
+                return "an smtp:// or smtps:// URL (\(why))"
+            } catch {
+                return "an smtp:// or smtps:// URL"
+            }
         },
+        .optionalBoolean("smtpRequireTLS", \.smtpRequireTLS),
+        .optionalString("smtpCAFile", \.smtpCAFile),
         .string("mailFrom", \.mailFrom),
         .string("productName", \.productName),
         .boolean("rateLimitsEnabled", \.rateLimitsEnabled),
