@@ -1,5 +1,10 @@
 import Foundation
 
+/// The test venv's interpreter (`$LATCHKEY_TEST_PYTHON`), else `python3` on PATH.
+public var testPython: String {
+    ProcessInfo.processInfo.environment["LATCHKEY_TEST_PYTHON"].flatMap { $0.isEmpty ? nil : $0 } ?? "python3"
+}
+
 /// Runs `python -c script args...` and returns its standard output; throws (failing the
 /// test) when the interpreter is missing or the script fails, e.g. on `import jwt`.
 ///
@@ -7,7 +12,7 @@ import Foundation
 /// PyJWT), else `python3` on PATH. A missing PyJWT is a failure, never a skip: a broken
 /// setup must not pass silently.
 public func runPython(_ script: String, arguments: [String] = []) throws -> String {
-    let python = ProcessInfo.processInfo.environment["LATCHKEY_TEST_PYTHON"].flatMap { $0.isEmpty ? nil : $0 } ?? "python3"
+    let python = testPython
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [python, "-c", script] + arguments

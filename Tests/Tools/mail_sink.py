@@ -1,10 +1,11 @@
 """A real SMTP server for Latchkey's end-to-end tests (aiosmtpd).
 
 Accepts every message and writes it to DIR as NNNN.eml (the DATA bytes as received) with
-NNNN.envelope beside it (MAIL FROM, then each RCPT TO, one per line). Prints its port on
-the first line of standard output once it listens, then serves until killed.
+NNNN.envelope beside it (MAIL FROM, then each RCPT TO, one per line). Once it listens it
+writes its port to PORT_FILE, then serves until killed.
 
-  mail_sink.py --dir DIR [--port N] [--cert CERT --key KEY] [--user NAME --password SECRET]
+  mail_sink.py --dir DIR --port-file PORT_FILE [--port N] [--cert CERT --key KEY]
+               [--user NAME --password SECRET]
 
 With --cert and --key it offers STARTTLS and requires it before MAIL; with --user it
 offers AUTH PLAIN and LOGIN (only after STARTTLS when TLS is on) and requires it.
@@ -47,6 +48,7 @@ def free_port():
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--dir", required=True)
+    parser.add_argument("--port-file", required=True)
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--cert")
     parser.add_argument("--key")
@@ -72,7 +74,9 @@ def main():
     port = options.port or free_port()
     controller = Controller(Sink(options.dir), hostname="127.0.0.1", port=port, server_hostname="localhost", **parameters)
     controller.start()
-    print(port, flush=True)
+    with open(options.port_file + ".tmp", "w") as f:
+        f.write(str(port))
+    os.rename(options.port_file + ".tmp", options.port_file)
     threading.Event().wait()
 
 
