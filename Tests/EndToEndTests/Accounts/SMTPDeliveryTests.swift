@@ -84,5 +84,77 @@ extension Accounts {
             #expect(!server.process.output.contains(token), "no token reaches the log")
             #expect(!server.process.output.contains("p@ss"), "nor the SMTP password")
         }
+
+        /// Waits until the server's log shows a failed delivery and returns that line.
+        static func failedDelivery(_ server: AccountServer, within seconds: Double = 15) -> String? {
+            let deadline = Date().addingTimeInterval(seconds)
+            repeat {
+                if let line = server.process.output.split(separator: "\n").first(where: { $0.contains("not delivered") }) { return String(line) }
+                usleep(50_000)
+            } while Date() < deadline
+            return nil
+        }
+
+        @Test func aResetAskedWhileTheMailServerIsDownArrivesExactlyOnceAfterARestart() throws {
+            let sink = try MailSink()
+            sink.stop()
+            let options = ["--smtp-url", "smtp://127.0.0.1:\(sink.port)"]
+            var server = try AccountServer(options)
+            defer { server.stop() }
+            try server.signUp("ada@example.com", "ada")
+            #expect(try PasswordReset.requestReset(server, "ada@example.com").status == 202)
+            let failure = try #require(Self.failedDelivery(server), "an attempt fails while the server is down")
+            #expect(failure.contains("cannot connect"))
+
+            server = try server.restarted(options)
+            try sink.start()
+            let mails = try sink.messages(atLeast: 1)
+            let reset = try Self.message(to: "ada@example.com", subject: "Reset your Latchkey password", in: mails)
+            // Another poll, and another restart, send nothing more.
+            usleep(2_500_000)
+            server = try server.restarted(options)
+            usleep(2_500_000)
+            #expect(sink.count == 1, "the message arrives exactly once")
+
+            // (The link names the first server's port; the token is what matters.)
+            let token = try #require(PasswordReset.token(in: reset.text))
+            #expect(try PasswordReset.confirm(server, token, "a-whole-new-passphrase").status == 204, "its link still works")
+        }
+
+        enum Refusal: String, CaseIterable, CustomTestStringConvertible {
+            case untrustedCertificate, certificateForAnotherHost, noSTARTTLSWhereTLSIsRequired
+            var testDescription: String { rawValue }
+        }
+
+        /// Nothing is sent, and the log says why, when the server cannot be verified or
+        /// does not offer the TLS the settings require.
+        @Test(arguments: Refusal.allCases)
+        func mailIsNotSentWithoutTheTLSTheSettingsAskFor(_ refusal: Refusal) throws {
+            let sink: MailSink
+            let options: [String]
+            let reason: String
+            switch refusal {
+            case .untrustedCertificate:
+                sink = try MailSink(certificate: try TestCertificate())
+                options = ["--smtp-url", "smtp://localhost:\(sink.port)"]
+                reason = "the server's certificate is not trusted: self-signed certificate"
+            case .certificateForAnotherHost:
+                let certificate = try TestCertificate(names: "DNS:mail.example.test")
+                sink = try MailSink(certificate: certificate)
+                options = ["--smtp-url", "smtp://localhost:\(sink.port)", "--smtp-ca-file", certificate.certificatePath]
+                reason = "the server's certificate is not trusted: hostname mismatch"
+            case .noSTARTTLSWhereTLSIsRequired:
+                sink = try MailSink()
+                options = ["--smtp-url", "smtp://127.0.0.1:\(sink.port)", "--smtp-require-tls", "true"]
+                reason = "the server does not offer STARTTLS and TLS is required (smtpRequireTLS)"
+            }
+            let server = try AccountServer(options)
+            defer { server.stop() }
+            try server.signUp("ada@example.com", "ada")
+            #expect(try PasswordReset.requestReset(server, "ada@example.com").status == 202)
+            let failure = try #require(Self.failedDelivery(server))
+            #expect(failure.contains(reason), "\(failure)")
+            #expect(sink.count == 0)
+        }
     }
 }
