@@ -8,11 +8,13 @@ public struct ServiceOptions: Sendable {
     public var trustedProxies: [String]
     /// Must match the server's, so every loop has its own reader.
     public var eventLoops: Int
+    public var pages: PageText
 
-    public init(ipRatePerMinute: Int, trustedProxies: [String], eventLoops: Int) {
+    public init(ipRatePerMinute: Int, trustedProxies: [String], eventLoops: Int, pages: PageText = .builtIn()) {
         self.ipRatePerMinute = ipRatePerMinute
         self.trustedProxies = trustedProxies
         self.eventLoops = eventLoops
+        self.pages = pages
     }
 }
 
@@ -29,7 +31,8 @@ public final class LatchkeyService: Sendable {
             throttle: RequestThrottle(
                 enabled: core.policy.rateLimitsEnabled, perMinute: options.ipRatePerMinute, trustedProxies: options.trustedProxies
             ),
-            errors: ErrorResponder(logger: logger)
+            errors: ErrorResponder(logger: logger),
+            pages: options.pages
         )
     }
 

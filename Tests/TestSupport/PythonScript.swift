@@ -12,10 +12,20 @@ public var testPython: String {
 /// PyJWT), else `python3` on PATH. A missing PyJWT is a failure, never a skip: a broken
 /// setup must not pass silently.
 public func runPython(_ script: String, arguments: [String] = []) throws -> String {
+    try runPython(["-c", script] + arguments)
+}
+
+/// Runs the Python program in `Tests/Tools/<name>` with `arguments`; as `runPython`.
+public func runPythonTool(_ name: String, arguments: [String] = []) throws -> String {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tools/\(name)").path
+    return try runPython([path] + arguments)
+}
+
+private func runPython(_ arguments: [String]) throws -> String {
     let python = testPython
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [python, "-c", script] + arguments
+    process.arguments = [python] + arguments
     let stdout = Pipe()
     // Standard error goes to a file, not a second pipe, so neither stream can fill up
     // and block the child while we read the other.

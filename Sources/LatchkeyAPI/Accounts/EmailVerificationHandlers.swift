@@ -19,22 +19,14 @@ enum EmailVerificationHandlers {
     }
 
     static func page(_ request: Request, _ context: APIContext) async throws -> Response {
+        let text = context.pages
         do {
             try await context.core.emailVerification.confirm(token: request.queryParameter("token") ?? "")
         } catch EmailVerificationError.tokenInvalid {
-            return HTMLPage.response(status: 400, title: "Link expired", body: """
-                <h1>This link no longer works</h1>
-                <p>Verification links work once and for a day, and a newer request replaces older links. Ask for a new one in the app.</p>
-                """)
+            return HTMLPage.message(status: 400, title: text[.verifyExpiredTitle], text: text[.verifyExpiredText])
         } catch AccountError.emailExists {
-            return HTMLPage.response(status: 400, title: "Address taken", body: """
-                <h1>This address is already in use</h1>
-                <p>Another account registered this address in the meantime, so nothing was changed.</p>
-                """)
+            return HTMLPage.message(status: 400, title: text[.verifyTakenTitle], text: text[.verifyTakenText])
         }
-        return HTMLPage.response(status: 200, title: "Email confirmed", body: """
-            <h1>Your email is confirmed</h1>
-            <p>Thank you. You can go back to the app.</p>
-            """)
+        return HTMLPage.message(status: 200, title: text[.verifyDoneTitle], text: text[.verifyDoneText])
     }
 }

@@ -6,6 +6,11 @@ import LatchkeyCore
 /// keep the token in the link out of other sites' hands (`Referrer-Policy`) and the page
 /// out of frames and caches.
 enum HTMLPage {
+    /// A page that only says something: a heading and a paragraph, both escaped.
+    static func message(status: Int, title: String, text: String) -> Response {
+        response(status: status, title: title, body: "<h1>\(HTMLText.escape(title))</h1>\n<p>\(HTMLText.escape(text))</p>")
+    }
+
     static func response(status: Int, title: String, body: String) -> Response {
         Response(
             status: status,

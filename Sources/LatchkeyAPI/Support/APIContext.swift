@@ -10,6 +10,8 @@ struct APIContext: Sendable {
     let throttle: RequestThrottle
     /// For handlers that answer through a sink, outside the engine's own error mapping.
     let errors: ErrorResponder
+    /// The words of the pages behind mailed links.
+    let pages: PageText
 
     var accounts: AccountService { core.accounts }
     var sessions: SessionService { core.sessions }

@@ -42,7 +42,7 @@ enum ServeCommand {
             mailQueued: outbox.notify,
             hashingThreads: settings.eventLoops
         )
-        let service = try LatchkeyService(core: core, options: settings.serviceOptions, logger: logger)
+        let service = try LatchkeyService(core: core, options: try settings.serviceOptions(), logger: logger)
 
         let server = HTTPServer(
             configuration: ServerConfiguration(

@@ -15,7 +15,11 @@ extension Settings {
     }
 
     /// The API's own settings.
-    var serviceOptions: ServiceOptions {
-        ServiceOptions(ipRatePerMinute: ipRatePerMinute, trustedProxies: trustedProxies, eventLoops: eventLoops)
+    /// The API's settings, with the page text of `{dataDir}/templates/pages.txt`.
+    func serviceOptions() throws -> ServiceOptions {
+        ServiceOptions(
+            ipRatePerMinute: ipRatePerMinute, trustedProxies: trustedProxies, eventLoops: eventLoops,
+            pages: try PageText.load(overridesIn: dataDir + "/templates", productName: productName)
+        )
     }
 }

@@ -76,5 +76,31 @@ extension Accounts {
             #expect(posted.status == 400)
             #expect(posted.text.contains("This link no longer works"))
         }
+
+        /// A product team changes the words without recompiling, in
+        /// `{dataDir}/templates/pages.txt`; a key that does not exist stops the start.
+        @Test func thePageWordsComeFromTheTemplatesFolder() throws {
+            let directory = LatchkeyProcess.makeTemporaryDirectory()
+            try FileManager.default.createDirectory(atPath: directory + "/templates", withIntermediateDirectories: true)
+            try """
+                # Our own words
+                resetTitle = Pick a new {{productName}} password
+                resetHint = {{minimumLength}} characters or more <please>
+                """.write(toFile: directory + "/templates/pages.txt", atomically: true, encoding: .utf8)
+            let server = try AccountServer(["--product-name", "Acme"], dataDirectory: directory)
+            defer { server.stop() }
+            let token = try Self.link(server)
+            let page = try server.call("GET", "/reset-password?token=\(token)")
+            #expect(page.text.contains("<h1>Pick a new Acme password</h1>"))
+            #expect(page.text.contains("<title>Pick a new Acme password</title>"))
+            #expect(page.text.contains("8 characters or more &lt;please&gt;"), "page text is escaped")
+            #expect(page.text.contains("<label for=\"password\">New password</label>"), "what the file leaves out keeps its default")
+            server.stop()
+
+            try "resetTitel = typo".write(toFile: directory + "/templates/pages.txt", atomically: true, encoding: .utf8)
+            let refused = try LatchkeyProcess(arguments: ["serve", "--port", "0"], dataDirectory: directory)
+            #expect(refused.waitForExit() == 1)
+            #expect(refused.output.contains("pages.txt line 1: expected `key = text`"))
+        }
     }
 }
