@@ -14,6 +14,7 @@ import Testing
         "HTTPServer": ["CLinuxShims", "Threads"],
         "SQLite": ["CSQLite"],
         "AuthCrypto": ["COpenSSL", "FlatJSON"],
+        "SMTP": ["COpenSSL"],
         "FlatJSON": [],
         "Threads": [],
         "LatchkeyCore": ["SQLite", "AuthCrypto", "FlatJSON", "Threads"],

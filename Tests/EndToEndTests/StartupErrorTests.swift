@@ -25,6 +25,18 @@ import TestSupport
         #expect(result.output == "latchkey: invalid value '0' for LATCHKEY_EVENT_LOOPS: expected a whole number from 1 to 256")
     }
 
+    @Test func badSMTPSettingsSayWhatIsWrongWithoutThePassword() throws {
+        let url = try failedStart(["serve"], environment: ["LATCHKEY_SMTP_URL": "smtp://mailer:hunter2@mail.example.com:99999"])
+        #expect(url.status == 2)
+        #expect(url.output == "latchkey: invalid value for LATCHKEY_SMTP_URL: expected an smtp:// or smtps:// URL (its port must be a number from 1 to 65535)")
+        let flag = try failedStart(["serve", "--smtp-require-tls", "maybe"])
+        #expect(flag.output == "latchkey: invalid value 'maybe' for --smtp-require-tls: expected true or false")
+        let caFile = try failedStart(["serve", "--port", "0", "--smtp-url", "smtp://localhost:2525", "--smtp-ca-file", "/nonexistent/ca.pem"],
+                                     environment: ["LATCHKEY_SMTP_CA_FILE": "ignored: the flag wins"])
+        #expect(caFile.status == 1)
+        #expect(caFile.output.contains("latchkey: TLS failed: cannot read the CA file /nonexistent/ca.pem"))
+    }
+
     @Test func unknownOptionIsRefused() throws {
         let result = try failedStart(["serve", "--prot", "80"])
         #expect(result.status == 2)
