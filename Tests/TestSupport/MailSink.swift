@@ -12,9 +12,10 @@ public final class MailSink {
     private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Tools/mail_sink.py").path
 
-    public init(certificate: TestCertificate? = nil, user: String? = nil, password: String? = nil) throws {
+    /// `refusing` addresses get a permanent 550 at RCPT TO.
+    public init(certificate: TestCertificate? = nil, user: String? = nil, password: String? = nil, refusing: [String] = []) throws {
         directory = LatchkeyProcess.makeTemporaryDirectory()
-        var options: [String] = []
+        var options: [String] = refusing.flatMap { ["--refuse", $0] }
         if let certificate { options += ["--cert", certificate.certificatePath, "--key", certificate.keyPath] }
         if let user, let password { options += ["--user", user, "--password", password] }
         self.options = options

@@ -5,10 +5,11 @@ NNNN.envelope beside it (MAIL FROM, then each RCPT TO, one per line). Once it li
 writes its port to PORT_FILE, then serves until killed.
 
   mail_sink.py --dir DIR --port-file PORT_FILE [--port N] [--cert CERT --key KEY]
-               [--user NAME --password SECRET]
+               [--user NAME --password SECRET] [--refuse ADDRESS ...]
 
 With --cert and --key it offers STARTTLS and requires it before MAIL; with --user it
-offers AUTH PLAIN and LOGIN (only after STARTTLS when TLS is on) and requires it.
+offers AUTH PLAIN and LOGIN (only after STARTTLS when TLS is on) and requires it. Each
+--refuse address is answered 550 at RCPT TO, for good, as for a mailbox that does not exist.
 """
 import argparse
 import os
@@ -22,9 +23,16 @@ from aiosmtpd.smtp import AuthResult, LoginPassword
 
 
 class Sink:
-    def __init__(self, directory):
+    def __init__(self, directory, refused):
         self.directory = directory
+        self.refused = set(refused)
         self.lock = threading.Lock()
+
+    async def handle_RCPT(self, server, session, envelope, address, options):
+        if address in self.refused:
+            return "550 5.1.1 mailbox unavailable"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
         with self.lock:
@@ -54,6 +62,7 @@ def main():
     parser.add_argument("--key")
     parser.add_argument("--user")
     parser.add_argument("--password")
+    parser.add_argument("--refuse", action="append", default=[])
     options = parser.parse_args()
     os.makedirs(options.dir, exist_ok=True)
 
@@ -72,7 +81,7 @@ def main():
         parameters.update(authenticator=authenticator, auth_required=True, auth_require_tls=bool(options.cert))
 
     port = options.port or free_port()
-    controller = Controller(Sink(options.dir), hostname="127.0.0.1", port=port, server_hostname="localhost", **parameters)
+    controller = Controller(Sink(options.dir, options.refuse), hostname="127.0.0.1", port=port, server_hostname="localhost", **parameters)
     controller.start()
     with open(options.port_file + ".tmp", "w") as f:
         f.write(str(port))

@@ -121,6 +121,27 @@ extension Accounts {
             #expect(try PasswordReset.confirm(server, token, "a-whole-new-passphrase").status == 204, "its link still works")
         }
 
+        /// A mailbox the server refuses for good (550) is not tried again and again: the
+        /// message is given up, with the reason kept, and the next one goes out.
+        @Test func aMessageRefusedForGoodIsGivenUp() throws {
+            let sink = try MailSink(refusing: ["gone@example.com"])
+            let server = try AccountServer(["--smtp-url", "smtp://127.0.0.1:\(sink.port)"])
+            defer { server.stop() }
+            try server.signUp("gone@example.com", "gone")
+            try server.signUp("ada@example.com", "ada")
+            #expect(try PasswordReset.requestReset(server, "gone@example.com").status == 202)
+            #expect(try PasswordReset.requestReset(server, "ada@example.com").status == 202)
+            let failure = try #require(Self.failedDelivery(server))
+            #expect(failure.contains("mail to gone@example.com not delivered: RCPT TO answered 550 5.1.1 mailbox unavailable"))
+            #expect(try sink.messages(atLeast: 1).map(\.rcptTo) == [["ada@example.com"]])
+            usleep(3_000_000)  // past the first retry's time (2 s), were it retried
+            let outbox = try #require(try StoredRows(server).database.queryOne(
+                "SELECT attempts, abandoned_at IS NOT NULL, sent_at IS NULL, last_error FROM mail_outbox WHERE recipient = ?", "gone@example.com"
+            ) { ($0.int(at: 0), $0.int(at: 1), $0.int(at: 2), $0.text(at: 3) ?? "") })
+            #expect(outbox.0 == 1 && outbox.1 == 1 && outbox.2 == 1, "one attempt, given up, never sent: \(outbox)")
+            #expect(outbox.3.contains("550 5.1.1 mailbox unavailable"))
+        }
+
         enum Refusal: String, CaseIterable, CustomTestStringConvertible {
             case untrustedCertificate, certificateForAnotherHost, noSTARTTLSWhereTLSIsRequired
             var testDescription: String { rawValue }
