@@ -12,7 +12,10 @@ struct MailDrop: MailTransport {
     let logger: Logger
 
     func deliver(_ message: MailMessage, id: Int64) throws {
-        try DataDirectory.prepare(directory)
+        // The data directory exists (serve made it); its mail folder is made on first use.
+        if mkdir(directory, 0o700) != 0, errno != EEXIST {
+            throw MailDropError(description: "cannot create \(directory): \(String(cString: strerror(errno)))")
+        }
         let path = "\(directory)/\(String(id).leftPaddedWithZeros(to: 8)).eml"
         let bytes = Array(MIMEDocument.render(message, from: sender).utf8)
         // Written under a temporary name and renamed: a reader never sees half a message,
