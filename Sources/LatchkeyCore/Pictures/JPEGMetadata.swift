@@ -1,0 +1,63 @@
+/// JPEG (ITU T.81): markers `FF xx`; segments carry a 16-bit length that counts itself.
+/// After a start-of-scan the entropy-coded data runs until the next marker that is not a
+/// stuffed `FF 00`, a restart `FF D0`–`FF D7` or fill `FF FF`.
+enum JPEGMetadata {
+    static func stripped(_ bytes: [UInt8]) throws(PictureFormatError) -> [UInt8] {
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw .malformed("no JPEG start-of-image marker") }
+        var output: [UInt8] = [0xFF, 0xD8]
+        output.reserveCapacity(bytes.count)
+        var index = 2
+        while index < bytes.count {
+            guard bytes[index] == 0xFF else { throw .malformed("expected a JPEG marker at byte \(index)") }
+            var markerIndex = index + 1
+            while markerIndex < bytes.count, bytes[markerIndex] == 0xFF { markerIndex += 1 }  // fill bytes
+            guard markerIndex < bytes.count else { throw .malformed("a JPEG marker is cut off") }
+            let marker = bytes[markerIndex]
+            if marker == 0xD9 {  // end of image: anything after it goes
+                output += [0xFF, 0xD9]
+                return output
+            }
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) {  // no length
+                output += bytes[index...markerIndex]
+                index = markerIndex + 1
+                continue
+            }
+            guard markerIndex + 2 < bytes.count else { throw .malformed("a JPEG segment length is cut off") }
+            let length = bytes.bigEndian16(at: markerIndex + 1)
+            let end = markerIndex + 1 + length
+            guard length >= 2, end <= bytes.count else { throw .malformed("a JPEG segment runs past the end") }
+            if keeps(marker: marker, payloadAt: markerIndex + 3, in: bytes) { output += bytes[index..<end] }
+            index = end
+            if marker == 0xDA {  // start of scan: copy the entropy-coded data up to the next marker
+                let next = nextMarker(in: bytes, from: index)
+                output += bytes[index..<next]
+                index = next
+            }
+        }
+        throw .malformed("no JPEG end-of-image marker")
+    }
+
+    /// APPn segments carry metadata, except the three decoders read; COM is a comment.
+    private static func keeps(marker: UInt8, payloadAt payload: Int, in bytes: [UInt8]) -> Bool {
+        switch marker {
+        case 0xE0: bytes.has("JFIF\0", at: payload)
+        case 0xE2: bytes.has("ICC_PROFILE\0", at: payload)
+        case 0xEE: bytes.has("Adobe", at: payload)
+        case 0xE1...0xEF, 0xFE: false
+        default: true
+        }
+    }
+
+    /// The index of the `FF` of the first real marker at or after `start`, or the end.
+    private static func nextMarker(in bytes: [UInt8], from start: Int) -> Int {
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == 0xFF {
+                let next = bytes[index + 1]
+                if next != 0x00, !(0xD0...0xD7).contains(next), next != 0xFF { return index }
+            }
+            index += 1
+        }
+        return bytes.count
+    }
+}

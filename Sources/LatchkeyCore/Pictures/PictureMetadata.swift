@@ -1,0 +1,43 @@
+/// A picture's bytes without what tells the world about the person who took it: the
+/// camera, the time, and above all the GPS position. Nothing is re-encoded: segments and
+/// chunks are dropped whole, so a picture that had none of them comes back byte for byte.
+///
+/// - JPEG: every APPn segment but APP0 `JFIF`, APP2 `ICC_PROFILE` and APP14 `Adobe` (which
+///   decoding needs), and COM; anything after the end-of-image marker (where multi-picture
+///   files keep a second image with its own Exif).
+/// - PNG: `tEXt`, `zTXt`, `iTXt`, `tIME`, `eXIf`; anything after `IEND`.
+/// - WebP: `EXIF` and `XMP ` chunks, the VP8X flags that announce them, and the RIFF size
+///   made to match; anything after the RIFF container.
+public enum PictureMetadata {
+    /// Throws `.malformed` when the bytes do not hold together as `format`: a length that
+    /// runs past the end, a missing marker. Every loop advances by at least one byte.
+    public static func stripped(_ bytes: [UInt8], as format: ImageFormat) throws(PictureFormatError) -> [UInt8] {
+        switch format {
+        case .jpeg: try JPEGMetadata.stripped(bytes)
+        case .png: try PNGMetadata.stripped(bytes)
+        case .webp: try WebPMetadata.stripped(bytes)
+        }
+    }
+}
+
+public enum PictureFormatError: Error, Equatable, Sendable {
+    case malformed(String)
+}
+
+extension [UInt8] {
+    func bigEndian16(at index: Int) -> Int { Int(self[index]) << 8 | Int(self[index + 1]) }
+
+    func bigEndian32(at index: Int) -> Int {
+        Int(self[index]) << 24 | Int(self[index + 1]) << 16 | Int(self[index + 2]) << 8 | Int(self[index + 3])
+    }
+
+    func littleEndian32(at index: Int) -> Int {
+        Int(self[index]) | Int(self[index + 1]) << 8 | Int(self[index + 2]) << 16 | Int(self[index + 3]) << 24
+    }
+
+    /// Whether the bytes at `index` are `ascii`, within bounds.
+    func has(_ ascii: String, at index: Int) -> Bool {
+        let expected = Array(ascii.utf8)
+        return index >= 0 && index + expected.count <= count && self[index..<index + expected.count].elementsEqual(expected)
+    }
+}
