@@ -27,8 +27,8 @@ public final class OutboxSender: Sendable {
         self.transport = transport
         DedicatedThread.start { [self] in
             while !stopping.load(ordering: .acquiring) {
-                deliverDue()
-                _ = wake.wait(timeout: .now() + pollInterval)
+                // A full batch means more may be due: go on at once rather than at the next poll.
+                if deliverDue() < Self.batch { _ = wake.wait(timeout: .now() + pollInterval) }
             }
             stopped.signal()
         }
@@ -51,9 +51,10 @@ public final class OutboxSender: Sendable {
         min(maximumBackoff, Int64(1) << min(max(attempts, 0) + 1, 12))
     }
 
-    private func deliverDue() {
-        guard let due = try? database.read({ db in try OutboxStore.due(now: UnixTime.now(), limit: Self.batch, on: db) }) else { return }
-        guard !due.isEmpty else { return }
+    /// Delivers what is due, at most a batch; returns how many messages it took.
+    private func deliverDue() -> Int {
+        guard let due = try? database.read({ db in try OutboxStore.due(now: UnixTime.now(), limit: Self.batch, on: db) }) else { return 0 }
+        guard !due.isEmpty else { return 0 }
         for entry in due where !stopping.load(ordering: .acquiring) {
             let outcome: Outcome
             do {
@@ -67,6 +68,7 @@ public final class OutboxSender: Sendable {
             record(entry.id, attempts: entry.attempts, outcome: outcome)
         }
         transport.finishBatch()
+        return due.count
     }
 
     private enum Outcome {
