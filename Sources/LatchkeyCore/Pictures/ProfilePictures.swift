@@ -1,0 +1,114 @@
+import Glibc
+internal import SQLite
+
+/// Why an upload was refused; nothing was changed.
+public enum PictureError: Error, Equatable, Sendable {
+    case empty
+    /// Not `image/jpeg`, `image/png` or `image/webp`.
+    case unsupportedType
+    /// The bytes are not the declared type (or not a picture at all).
+    case typeMismatch
+    /// The declared type's signature, but the file does not hold together.
+    case unreadable
+    case userNotFound
+}
+
+/// Profile pictures on disk, `{root}/{userId}/{random}.{ext}`, and the `photoURL` that
+/// names them. A new picture is checked, stripped of metadata, written under a temporary
+/// name, flushed, renamed into place, and only then named in the database; a failure at
+/// any step leaves the old picture and URL as they were and no new file behind. The
+/// replaced file goes once the new URL is committed.
+public struct ProfilePictures: Sendable {
+    let database: Database
+    /// `{dataDir}/uploads/profile_pictures`.
+    let root: String
+    /// `{publicURL}/files/profile_pictures`.
+    let baseURL: String
+
+    public init(database: Database, root: String, publicURL: String) {
+        self.database = database
+        self.root = root
+        baseURL = publicURL + "/files/profile_pictures"
+    }
+
+    /// Stores `bytes`, declared by the client as `mediaType`, as the user's picture.
+    public func replace(for userID: String, mediaType: some Collection<UInt8>, bytes: [UInt8]) async throws -> User {
+        guard !bytes.isEmpty else { throw PictureError.empty }
+        guard let format = ImageFormat(mediaType: mediaType) else { throw PictureError.unsupportedType }
+        guard ImageFormat(sniffing: bytes) == format else { throw PictureError.typeMismatch }
+        let clean: [UInt8]
+        do {
+            clean = try PictureMetadata.stripped(bytes, as: format)
+        } catch {
+            throw PictureError.unreadable
+        }
+        let name = RandomID.make() + "." + format.fileExtension
+        let folder = try folder(of: userID)
+        try PictureFile.writeDurably(clean, to: folder + "/" + name)
+        let url = "\(baseURL)/\(userID)/\(name)"
+        let user: User
+        do {
+            user = try await database.write { db in
+                try AccountStore.setPhotoURL(url, for: userID, now: UnixTime.now(), on: db)
+                guard let user = try AccountStore.user(id: userID, on: db) else { throw PictureError.userNotFound }
+                return user
+            }
+        } catch {
+            unlink(folder + "/" + name)
+            throw error
+        }
+        PictureFile.removeAll(in: folder, except: name)
+        return user
+    }
+
+    /// Clears the user's picture; its file goes once that is committed.
+    public func remove(for userID: String) async throws -> User {
+        let user = try await database.write { db in
+            try AccountStore.setPhotoURL(nil, for: userID, now: UnixTime.now(), on: db)
+            guard let user = try AccountStore.user(id: userID, on: db) else { throw PictureError.userNotFound }
+            return user
+        }
+        if let folder = try? folder(of: userID, creating: false) { PictureFile.removeAll(in: folder, except: nil) }
+        return user
+    }
+
+    /// The stored file behind `/files/profile_pictures/{userId}/{name}`, or nil. Only names
+    /// this store makes are looked up (an id of `A-Z a-z 0-9 _ -`, a name of 32 hex digits
+    /// and a known extension), so no dot, slash or encoded trick reaches another path; a
+    /// symbolic link or anything but a regular file is not served.
+    public func file(userID: String, name: String) -> (path: String, format: ImageFormat)? {
+        guard Self.isUserID(userID), let format = Self.format(ofStoredName: name) else { return nil }
+        let path = "\(root)/\(userID)/\(name)"
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return (path, format)
+    }
+
+    /// An account's pictures go with it.
+    public func removeAll(of userID: String) {
+        guard let folder = try? folder(of: userID, creating: false) else { return }
+        PictureFile.removeAll(in: folder, except: nil)
+        rmdir(folder)
+    }
+
+    private func folder(of userID: String, creating: Bool = true) throws -> String {
+        guard Self.isUserID(userID) else { throw PictureError.userNotFound }
+        let folder = root + "/" + userID
+        if creating { try DataDirectory.prepare(folder) }
+        return folder
+    }
+
+    static func isUserID(_ text: String) -> Bool {
+        (1...128).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+    }
+
+    static func format(ofStoredName name: String) -> ImageFormat? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].utf8.count == 32,
+              parts[0].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
+        return ImageFormat.allCases.first { $0.fileExtension == parts[1] }
+    }
+}
