@@ -17,6 +17,12 @@ import Testing
         #expect(!document.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "no bare LF")
     }
 
+    @Test func aNonASCIISenderNameTravelsAsAnEncodedWord() {
+        #expect(MIMEDocument.mailbox("Zoë's App <no-reply@zoe.example>") == "=?UTF-8?B?Wm/DqydzIEFwcA==?= <no-reply@zoe.example>")
+        #expect(MIMEDocument.mailbox("Latchkey <no-reply@localhost>") == "Latchkey <no-reply@localhost>")
+        #expect(MIMEDocument.mailbox("no-reply@localhost") == "no-reply@localhost")
+    }
+
     @Test func htmlTextIsEscaped() {
         #expect(HTMLText.escape(#"<a href="x">&'"#) == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;")
     }

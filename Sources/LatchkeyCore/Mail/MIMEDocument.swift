@@ -20,7 +20,7 @@ public enum MIMEDocument {
         let boundary = "latchkey-" + Base64URL.encode(SecureRandom.bytes(12))
         let messageID = "<\(Base64URL.encode(SecureRandom.bytes(16)))@\(domain)>"
         return [
-            "From: \(sender)",
+            "From: \(mailbox(sender))",
             "To: \(message.recipient)",
             "Subject: \(encodedWord(message.subject))",
             "Date: \(rfc5322Date(now))",
@@ -42,6 +42,14 @@ public enum MIMEDocument {
             "--\(boundary)--",
             "",
         ].joined(separator: "\r\n").replacingLineEndings()
+    }
+
+    /// `Name <address>` with a non-ASCII name as an encoded-word (`Zoë's App` stays
+    /// readable in every client); a bare address as it is.
+    static func mailbox(_ text: String) -> String {
+        guard let open = text.lastIndex(of: "<"), open > text.startIndex else { return text }
+        let name = String(text[..<open]).trimmingWhitespace()
+        return name.utf8.allSatisfy({ $0 < 0x80 }) ? text : "\(encodedWord(name)) \(text[open...])"
     }
 
     /// A header value as it may travel: ASCII as it is, anything else as one UTF-8
