@@ -32,6 +32,16 @@ enum TestRoutes {
     /// Larger than the socket buffers and the engine's output high-water mark together.
     static let bigBody: [UInt8] = (0..<(2 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
 
+    /// `bigBody` as a file, and an empty one, for the file-body routes.
+    static let bigFile = temporaryFile(bigBody)
+    static let emptyFile = temporaryFile([])
+
+    private static func temporaryFile(_ bytes: [UInt8]) -> String {
+        let path = NSTemporaryDirectory() + "latchkey-file-body-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
     static func router(probe: TestProbe) -> Router {
         var router = Router()
         // Answered from another thread through the sink, the way a database writer does:
@@ -55,6 +65,10 @@ enum TestRoutes {
         })
         router.add("GET", "/big", inline: { _ in
             Response(status: 200, body: bigBody)
+        })
+        router.add("GET", "/file", inline: { request in
+            guard let file = FileBody(path: request.queryParameter("empty") == nil ? bigFile : emptyFile) else { return Response(status: 404) }
+            return Response(status: 200, headers: [HTTPField(name: "Content-Type", value: "application/octet-stream")], file: file)
         })
         router.add("GET", "/slow", offLoop: { _ in
             probe.slowRequestStarted()

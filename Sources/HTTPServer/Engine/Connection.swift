@@ -7,6 +7,8 @@ final class Connection {
         case handler(ResponseWriter.Context)
         /// A chunked response produced over time.
         case stream(ResponseStream, ResponseWriter.Context)
+        /// A file sent in pieces; `offset` is how much of it is queued.
+        case file(FileBody, offset: Int, ResponseWriter.Context)
     }
 
     /// A request whose head is routed and whose body is still arriving.

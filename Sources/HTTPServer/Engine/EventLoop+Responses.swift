@@ -19,6 +19,12 @@ extension EventLoop {
         }
         writer.writeHead(response, context: context, chunked: false, into: &connection.output)
         connection.responder = nil
+        if case .file(let file) = response.body, !context.isHead, HTTPStatus.allowsBody(response.status), file.length > 0 {
+            connection.responder = .file(file, offset: 0, context)
+            connection.policy.responsePending()
+            readFilePieces(connection)
+            return
+        }
         if context.keepAlive {
             connection.policy.awaitNextRequest(now: now)
         } else {
@@ -66,6 +72,31 @@ extension EventLoop {
         applyBackpressure(connection)
     }
 
+    /// Queues pieces of the file being sent until `FileBody.readAhead` bytes wait for the
+    /// socket; when the whole file is queued, the connection goes on as after any response.
+    func readFilePieces(_ connection: Connection) {
+        guard case .file(let file, var offset, let context)? = connection.responder else { return }
+        while offset < file.length, connection.pendingOutput < FileBody.readAhead {
+            let read = file.read(at: offset, count: min(FileBody.pieceSize, file.length - offset), into: &connection.output)
+            guard read > 0 else {
+                // The file shrank or failed: the promised length cannot be kept.
+                beginClosing(connection)
+                return
+            }
+            offset += read
+        }
+        guard offset == file.length else {
+            connection.responder = .file(file, offset: offset, context)
+            return
+        }
+        connection.responder = nil
+        if context.keepAlive && !draining && !connection.peerClosed {
+            connection.policy.awaitNextRequest(now: now)
+        } else {
+            beginClosing(connection)
+        }
+    }
+
     // MARK: Writing
 
     func flush(_ connection: Connection) {
@@ -87,6 +118,11 @@ extension EventLoop {
             case .done(let written):
                 connection.outputStart += written
                 sent += written
+                if connection.pendingOutput == 0, case .file? = connection.responder {
+                    connection.output.removeAll(keepingCapacity: true)
+                    connection.outputStart = 0
+                    readFilePieces(connection)
+                }
             case .wouldBlock:
                 setWriteState(connection, sent: sent, blocked: true)
                 applyBackpressure(connection)

@@ -18,9 +18,9 @@ struct ResponseWriter {
         output.append(contentsOf: date())
         if chunked {
             output.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8)
-        } else if case .bytes(let body) = response.body, HTTPStatus.allowsBody(response.status) {
+        } else if HTTPStatus.allowsBody(response.status), let length = Self.length(of: response.body) {
             output.append(contentsOf: "Content-Length: ".utf8)
-            output.append(contentsOf: String(body.count).utf8)
+            output.append(contentsOf: String(length).utf8)
             output.append(contentsOf: "\r\n".utf8)
         }
         if !context.keepAlive {
@@ -40,6 +40,14 @@ struct ResponseWriter {
         output.append(contentsOf: "\r\n".utf8)
         if !chunked, !context.isHead, case .bytes(let body) = response.body, HTTPStatus.allowsBody(response.status) {
             output.append(contentsOf: body)
+        }
+    }
+
+    private static func length(of body: ResponseBody) -> Int? {
+        switch body {
+        case .bytes(let bytes): bytes.count
+        case .file(let file): file.length
+        case .stream: nil
         }
     }
 

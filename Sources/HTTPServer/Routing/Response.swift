@@ -18,6 +18,13 @@ public struct Response: Sendable {
         self.body = .stream(stream)
     }
 
+    /// A body read from `file` as the client takes it, with its `Content-Length`.
+    public init(status: Int, headers: [HTTPField] = [], file: FileBody) {
+        self.status = status
+        self.headers = headers
+        self.body = .file(file)
+    }
+
     public static func json(_ status: Int, _ body: [UInt8], headers: [HTTPField] = []) -> Response {
         Response(status: status, headers: [HTTPField(name: "Content-Type", value: "application/json; charset=utf-8")] + headers, body: body)
     }
@@ -30,4 +37,5 @@ public struct Response: Sendable {
 public enum ResponseBody: Sendable {
     case bytes([UInt8])
     case stream(ResponseStream)
+    case file(FileBody)
 }
