@@ -30,5 +30,9 @@ enum AccountRoutes {
         router.add("POST", "/v1/users/me/email", admit: json, offLoop: { try await EmailChangeHandler.handle($0, context) })
         router.add("GET", "/v1/users/{id}", inline: { try PublicProfileHandler.handle($0, context) })
         router.add("GET", "/v1/display-names/{name}", inline: { try DisplayNameHandler.handle($0, context) })
+        router.add("PUT", "/v1/users/me/photo", bodyLimit: context.maxPictureBytes, admit: PhotoHandlers.admission,
+                   offLoop: { try await PhotoHandlers.put($0, context) })
+        router.add("DELETE", "/v1/users/me/photo", offLoop: { try await PhotoHandlers.delete($0, context) })
+        router.add("GET", "/files/profile_pictures/{userId}/{name}", inline: { PictureFileHandler.get($0, context) })
     }
 }

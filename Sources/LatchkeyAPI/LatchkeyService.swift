@@ -9,8 +9,11 @@ public struct ServiceOptions: Sendable {
     /// Must match the server's, so every loop has its own reader.
     public var eventLoops: Int
     public var pages: PageText
+    /// The largest profile picture, decided from `Content-Length` before reading (413).
+    public var maxPictureBytes: Int
 
-    public init(ipRatePerMinute: Int, trustedProxies: [String], eventLoops: Int, pages: PageText = .builtIn()) {
+    public init(ipRatePerMinute: Int, trustedProxies: [String], eventLoops: Int, pages: PageText = .builtIn(), maxPictureBytes: Int = 5_242_880) {
+        self.maxPictureBytes = maxPictureBytes
         self.ipRatePerMinute = ipRatePerMinute
         self.trustedProxies = trustedProxies
         self.eventLoops = eventLoops
@@ -32,7 +35,8 @@ public final class LatchkeyService: Sendable {
                 enabled: core.policy.rateLimitsEnabled, perMinute: options.ipRatePerMinute, trustedProxies: options.trustedProxies
             ),
             errors: ErrorResponder(logger: logger),
-            pages: options.pages
+            pages: options.pages,
+            maxPictureBytes: options.maxPictureBytes
         )
     }
 

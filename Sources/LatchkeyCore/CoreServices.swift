@@ -10,21 +10,25 @@ public struct CoreServices: Sendable {
     public let passwordReset: PasswordResetService
     public let emailVerification: EmailVerificationService
     public let verifier: AccessTokenVerifier
+    public let pictures: ProfilePictures
     public let policy: AccountsPolicy
     private let database: Database
 
     /// `hashingQueueCapacity`: hashes allowed to wait for a thread before logins get 503.
     /// `mailQueued` is called after a transaction queued mail (wake the outbox sender).
+    /// Profile pictures live under `picturesDirectory` and are named under `publicURL`.
     public init(
         database: Database, keyring: Keyring, refreshKey: RefreshTokenKey, policy: AccountsPolicy, mail: MailComposer,
-        mailQueued: @escaping @Sendable () -> Void, hashingThreads: Int, hashingQueueCapacity: Int = 64
+        mailQueued: @escaping @Sendable () -> Void, hashingThreads: Int, hashingQueueCapacity: Int = 64,
+        picturesDirectory: String, publicURL: String
     ) {
         let issuer = TokenIssuer(keyring: keyring, refreshKey: refreshKey, policy: policy)
         let hashing = HashingPool(threads: hashingThreads, capacity: hashingQueueCapacity)
         self.database = database
         self.policy = policy
+        pictures = ProfilePictures(database: database, root: picturesDirectory, publicURL: publicURL)
         accounts = AccountService(
-            database: database, hashing: hashing, issuer: issuer, policy: policy, mail: mail, mailQueued: mailQueued
+            database: database, hashing: hashing, issuer: issuer, policy: policy, mail: mail, mailQueued: mailQueued, pictures: pictures
         )
         passwordReset = PasswordResetService(database: database, hashing: hashing, policy: policy, mail: mail, mailQueued: mailQueued)
         emailVerification = EmailVerificationService(database: database, mail: mail, mailQueued: mailQueued)

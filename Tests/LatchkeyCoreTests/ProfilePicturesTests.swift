@@ -14,7 +14,7 @@ import Testing
     func makeStore() async throws -> ProfilePictures {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let database = try Database(path: folder + "/latchkey.sqlite")
-        guard case .success(let email) = EmailRules.normalize("ada@example.com") else { throw PictureError.userNotFound }
+        guard case .success(let email) = EmailRules.normalize("ada@example.com") else { throw PictureError.empty }
         try await database.write { db in
             try AccountStore.insertUser(id: Self.userID, email: email, passwordHash: "x", displayName: "ada", now: 1, on: db)
         }
@@ -59,7 +59,7 @@ import Testing
         for (type, bytes, error) in refusals {
             await #expect(throws: error) { try await store.replace(for: Self.userID, mediaType: Array(type.utf8), bytes: bytes) }
         }
-        await #expect(throws: PictureError.userNotFound) {
+        await #expect(throws: AccessError.sessionRevoked) {
             try await store.replace(for: "ffffffffffffffffffffffffffffffff", mediaType: Array("image/png".utf8), bytes: Self.png)
         }
         #expect(storedFiles() == [String(kept.photoURL!.split(separator: "/").last!)], "the old picture stays, no orphan file")

@@ -31,6 +31,7 @@ public struct JSONResponse: CustomStringConvertible {
 public enum RequestBody {
     case json([String: Any])
     case raw(String, contentType: String?)
+    case bytes([UInt8], contentType: String?)
 }
 
 /// Sends one request over a fresh connection (`Connection: close`) and reads the answer:
@@ -47,6 +48,9 @@ public func call(
         contentType = "application/json"
     case .raw(let text, let type)?:
         bytes = Array(text.utf8)
+        contentType = type
+    case .bytes(let raw, let type)?:
+        bytes = raw
         contentType = type
     case nil:
         break

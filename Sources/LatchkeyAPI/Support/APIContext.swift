@@ -12,6 +12,7 @@ struct APIContext: Sendable {
     let errors: ErrorResponder
     /// The words of the pages behind mailed links.
     let pages: PageText
+    let maxPictureBytes: Int
 
     var accounts: AccountService { core.accounts }
     var sessions: SessionService { core.sessions }

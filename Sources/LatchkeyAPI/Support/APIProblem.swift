@@ -77,6 +77,8 @@ extension APIProblem {
         )
     }
 
+    static let notFound = APIProblem(status: 404, code: "NOT_FOUND", title: "Not Found", detail: "There is nothing at this path.")
+
     /// The hashing queue is full or the database stayed locked: shed load, do not queue.
     static let serviceBusy = APIProblem(
         status: 503, code: "SERVICE_UNAVAILABLE", title: "Service unavailable",

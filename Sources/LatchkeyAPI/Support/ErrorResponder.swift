@@ -29,6 +29,7 @@ struct ErrorResponder: Sendable {
         case let error as StoreError: Self.problem(for: error)
         case let error as PasswordResetError: Self.problem(for: error)
         case let error as EmailVerificationError: Self.problem(for: error)
+        case let error as PictureError: Self.problem(for: error)
         default: nil
         }
     }
@@ -42,6 +43,22 @@ struct ErrorResponder: Sendable {
             APIProblem(status: 409, code: "CONFLICT", title: "Conflict",
                        detail: "Another change to the same data happened at the same moment. Please try again.")
         case .failed: nil
+        }
+    }
+
+    static func problem(for error: PictureError) -> APIProblem {
+        switch error {
+        case .empty:
+            APIProblem(status: 400, code: "EMPTY_BODY", title: "Empty body", detail: "Send the picture's bytes as the request body.")
+        case .unsupportedType:
+            APIProblem(status: 415, code: "UNSUPPORTED_MEDIA_TYPE", title: "Unsupported media type",
+                       detail: "Send a JPEG, PNG or WebP picture with its Content-Type: image/jpeg, image/png or image/webp.")
+        case .typeMismatch:
+            APIProblem(status: 415, code: "UNSUPPORTED_MEDIA_TYPE", title: "Unsupported media type",
+                       detail: "The bytes are not a picture of the type the Content-Type names.")
+        case .unreadable:
+            APIProblem(status: 415, code: "UNSUPPORTED_MEDIA_TYPE", title: "Unsupported media type",
+                       detail: "The picture is damaged or cut short and cannot be stored.")
         }
     }
 

@@ -10,11 +10,13 @@ public struct AccountService: Sendable {
     let guesses: PasswordGuessThrottle
     let mail: MailComposer
     let mailQueued: @Sendable () -> Void
+    let pictures: ProfilePictures
 
     init(
         database: Database, hashing: HashingPool, issuer: TokenIssuer, policy: AccountsPolicy, mail: MailComposer,
-        mailQueued: @escaping @Sendable () -> Void
+        mailQueued: @escaping @Sendable () -> Void, pictures: ProfilePictures
     ) {
+        self.pictures = pictures
         self.database = database
         self.hashing = hashing
         self.issuer = issuer
@@ -118,6 +120,7 @@ public struct AccountService: Sendable {
     public func deleteAccount(_ caller: Authenticated, password: String, from address: String) async throws {
         try await verifyPassword(password, of: caller, from: address)
         try await database.write { db in try AccountStore.deleteUser(caller.userID, on: db) }
+        pictures.removeAll(of: caller.userID)  // once the account is gone for good
     }
 
     /// Renaming claims the new name and releases the old one in one transaction.

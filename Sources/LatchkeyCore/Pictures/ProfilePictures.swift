@@ -10,7 +10,6 @@ public enum PictureError: Error, Equatable, Sendable {
     case typeMismatch
     /// The declared type's signature, but the file does not hold together.
     case unreadable
-    case userNotFound
 }
 
 /// Profile pictures on disk, `{root}/{userId}/{random}.{ext}`, and the `photoURL` that
@@ -50,7 +49,7 @@ public struct ProfilePictures: Sendable {
         do {
             user = try await database.write { db in
                 try AccountStore.setPhotoURL(url, for: userID, now: UnixTime.now(), on: db)
-                guard let user = try AccountStore.user(id: userID, on: db) else { throw PictureError.userNotFound }
+                guard let user = try AccountStore.user(id: userID, on: db) else { throw AccessError.sessionRevoked }
                 return user
             }
         } catch {
@@ -65,7 +64,7 @@ public struct ProfilePictures: Sendable {
     public func remove(for userID: String) async throws -> User {
         let user = try await database.write { db in
             try AccountStore.setPhotoURL(nil, for: userID, now: UnixTime.now(), on: db)
-            guard let user = try AccountStore.user(id: userID, on: db) else { throw PictureError.userNotFound }
+            guard let user = try AccountStore.user(id: userID, on: db) else { throw AccessError.sessionRevoked }
             return user
         }
         if let folder = try? folder(of: userID, creating: false) { PictureFile.removeAll(in: folder, except: nil) }
@@ -92,7 +91,7 @@ public struct ProfilePictures: Sendable {
     }
 
     private func folder(of userID: String, creating: Bool = true) throws -> String {
-        guard Self.isUserID(userID) else { throw PictureError.userNotFound }
+        guard Self.isUserID(userID) else { throw AccessError.sessionRevoked }
         let folder = root + "/" + userID
         if creating { try DataDirectory.prepare(folder) }
         return folder

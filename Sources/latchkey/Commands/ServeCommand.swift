@@ -40,7 +40,9 @@ enum ServeCommand {
                 templates: .load(overridesIn: settings.dataDir + "/templates")
             ),
             mailQueued: outbox.notify,
-            hashingThreads: settings.eventLoops
+            hashingThreads: settings.eventLoops,
+            picturesDirectory: settings.dataDir + "/uploads/profile_pictures",
+            publicURL: settings.resolvedPublicURL(boundPort: listener.port)
         )
         let service = try LatchkeyService(core: core, options: try settings.serviceOptions(), logger: logger)
 

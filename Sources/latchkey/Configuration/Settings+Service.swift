@@ -19,7 +19,8 @@ extension Settings {
     func serviceOptions() throws -> ServiceOptions {
         ServiceOptions(
             ipRatePerMinute: ipRatePerMinute, trustedProxies: trustedProxies, eventLoops: eventLoops,
-            pages: try PageText.load(overridesIn: dataDir + "/templates", productName: productName)
+            pages: try PageText.load(overridesIn: dataDir + "/templates", productName: productName),
+            maxPictureBytes: maxPictureBytes
         )
     }
 }

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension Accounts {
+    /// `PUT`/`DELETE /v1/users/me/photo` and the files behind `photoURL`, with pictures made
+    /// and read by Pillow: stored byte for byte when clean, stripped of metadata (and still
+    /// decoding) when not, served with their validators, and nothing reachable beside them.
+    @Suite struct ProfilePictures {
+        static func picture(_ format: String, metadata: Bool = false) throws -> (path: String, bytes: [UInt8]) {
+            let path = LatchkeyProcess.makeTemporaryDirectory() + "/picture.\(format)"
+            _ = try runPythonTool("pictures.py", arguments: ["make", format, path] + (metadata ? ["--metadata"] : []))
+            return (path, Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        }
+
+        static func inspect(_ bytes: [UInt8]) throws -> [String: Any] {
+            let path = LatchkeyProcess.makeTemporaryDirectory() + "/served"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let output = try runPythonTool("pictures.py", arguments: ["inspect", path])
+            return try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        }
+
+        static func upload(_ server: AccountServer, _ bytes: [UInt8], as type: String, token: String?) throws -> JSONResponse {
+            try call(port: server.port, "PUT", "/v1/users/me/photo", body: .bytes(bytes, contentType: type), token: token)
+        }
+
+        /// The raw answer to a GET or HEAD of `url` (under the server's public URL).
+        static func fetch(_ server: AccountServer, _ url: String, method: String = "GET", headers: String = "") throws -> RawResponse {
+            let path = url.hasPrefix(server.publicURL) ? String(url.dropFirst(server.publicURL.count)) : url
+            let connection = try RawConnection(port: server.port)
+            try connection.send("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\(headers)\r\n")
+            return try connection.readResponse(isHead: method == "HEAD")
+        }
+
+        @Test(arguments: [("jpeg", "image/jpeg"), ("png", "image/png"), ("webp", "image/webp")])
+        func aCleanPictureIsStoredByteForByteAndServedWithItsValidators(_ format: String, _ type: String) throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let picture = try Self.picture(format)
+            let uploaded = try Self.upload(server, picture.bytes, as: type, token: ada.accessToken)
+            #expect(uploaded.status == 200)
+            let url = try #require(uploaded["photoURL"] as? String)
+            #expect(url.hasPrefix("\(server.publicURL)/files/profile_pictures/\(ada.id)/"))
+            #expect(try server.me(ada.accessToken)["photoURL"] as? String == url)
+
+            let served = try Self.fetch(server, url)
+            #expect(served.status == 200)
+            #expect(served.body == picture.bytes, "no metadata: byte for byte")
+            #expect(served.header("Content-Type") == type)
+            #expect(served.header("Content-Length") == String(picture.bytes.count))
+            #expect(served.header("Cache-Control") == "public, max-age=31536000, immutable")
+            #expect(served.header("Content-Security-Policy") == "default-src 'none'")
+            #expect(served.header("X-Content-Type-Options") == "nosniff")
+            let tag = try #require(served.header("ETag"))
+            #expect(tag.hasPrefix("\"") && !tag.hasPrefix("W/"), "a strong validator")
+
+            let head = try Self.fetch(server, url, method: "HEAD")
+            #expect(head.status == 200 && head.body.isEmpty && head.header("Content-Length") == String(picture.bytes.count))
+            let unchanged = try Self.fetch(server, url, headers: "If-None-Match: W/\"other\", \(tag)\r\n")
+            #expect(unchanged.status == 304 && unchanged.body.isEmpty && unchanged.header("ETag") == tag)
+        }
+
+        @Test(arguments: [("jpeg", "image/jpeg"), ("png", "image/png"), ("webp", "image/webp")])
+        func metadataIsRemovedAndThePictureStillDecodes(_ format: String, _ type: String) throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let picture = try Self.picture(format, metadata: true)
+            let before = try Self.inspect(picture.bytes)
+            #expect(before["gps"] as? Bool == true, "the test picture tells where it was taken")
+            let url = try #require(try Self.upload(server, picture.bytes, as: type, token: ada.accessToken)["photoURL"] as? String)
+            let served = try Self.fetch(server, url)
+            let after = try Self.inspect(served.body)
+            #expect(after["decodes"] as? Bool == true)
+            #expect(after["size"] as? [Int] == [32, 24])
+            #expect(after["exif"] as? Bool == false && after["gps"] as? Bool == false)
+            #expect(after["infoKeys"] as? [String] == [], "no text, comment, XMP or time: \(after)")
+            #expect(served.body.count < picture.bytes.count)
+        }
+
+        @Test func refusedUploadsChangeNothing() throws {
+            let server = try AccountServer(["--max-picture-bytes", "4096"])
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let png = try Self.picture("png")
+            let url = try #require(try Self.upload(server, png.bytes, as: "image/png", token: ada.accessToken)["photoURL"] as? String)
+
+            expectProblem(try Self.upload(server, png.bytes, as: "image/jpeg", token: ada.accessToken), 415, "UNSUPPORTED_MEDIA_TYPE", "bytes of another type")
+            expectProblem(try Self.upload(server, Array("GIF89a".utf8), as: "image/gif", token: ada.accessToken), 415, "UNSUPPORTED_MEDIA_TYPE")
+            expectProblem(try Self.upload(server, Array(png.bytes.dropLast(12)), as: "image/png", token: ada.accessToken), 415, "UNSUPPORTED_MEDIA_TYPE", "cut short")
+            expectProblem(try Self.upload(server, [], as: "image/png", token: ada.accessToken), 400, "EMPTY_BODY")
+            expectProblem(try Self.upload(server, png.bytes + [UInt8](repeating: 0, count: 5000), as: "image/png", token: ada.accessToken), 413, "PAYLOAD_TOO_LARGE")
+            expectProblem(try Self.upload(server, png.bytes, as: "image/png", token: nil), 401, "UNAUTHENTICATED")
+
+            #expect(try server.me(ada.accessToken)["photoURL"] as? String == url)
+            #expect(try Self.fetch(server, url).body == png.bytes, "the old picture is still served")
+            #expect(try Self.storedFiles(server, ada.id).count == 1, "no orphan file")
+        }
+
+        static func storedFiles(_ server: AccountServer, _ userID: String) throws -> [String] {
+            (try? FileManager.default.contentsOfDirectory(atPath: "\(server.dataDirectory)/uploads/profile_pictures/\(userID)")) ?? []
+        }
+
+        @Test func aChunkedUploadWorksAndReplacesTheOldFileWhichIsThenGone() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let first = try #require(try Self.upload(server, try Self.picture("png").bytes, as: "image/png", token: ada.accessToken)["photoURL"] as? String)
+
+            let jpeg = try Self.picture("jpeg")
+            let connection = try RawConnection(port: server.port)
+            var request = Array("PUT /v1/users/me/photo HTTP/1.1\r\nHost: a\r\nConnection: close\r\nAuthorization: Bearer \(ada.accessToken)\r\nContent-Type: image/jpeg\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+            for start in stride(from: 0, to: jpeg.bytes.count, by: 100) {
+                let piece = jpeg.bytes[start..<min(start + 100, jpeg.bytes.count)]
+                request += Array("\(String(piece.count, radix: 16))\r\n".utf8) + piece + Array("\r\n".utf8)
+            }
+            try connection.send(request + Array("0\r\n\r\n".utf8))
+            let replaced = JSONResponse(try connection.readResponse())
+            #expect(replaced.status == 200)
+            let second = try #require(replaced["photoURL"] as? String)
+            #expect(second != first && second.hasSuffix(".jpg"))
+            #expect(try Self.fetch(server, second).body == jpeg.bytes)
+            #expect(try Self.fetch(server, first).status == 404, "the replaced file is deleted")
+            #expect(try Self.storedFiles(server, ada.id) == [String(second.split(separator: "/").last!)])
+
+            let cleared = try call(port: server.port, "DELETE", "/v1/users/me/photo", token: ada.accessToken)
+            #expect(cleared.status == 200 && cleared["photoURL"] is NSNull)
+            #expect(try Self.fetch(server, second).status == 404)
+        }
+
+        @Test func nothingButStoredPicturesCanBeReached() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let bob = try server.signUp("bob@example.com", "bob")
+            let url = try #require(try Self.upload(server, try Self.picture("png").bytes, as: "image/png", token: ada.accessToken)["photoURL"] as? String)
+            let name = String(url.split(separator: "/").last!)
+            let base = "/files/profile_pictures"
+            for path in [
+                "\(base)/\(ada.id)/..%2F..%2F..%2Flatchkey.sqlite", "\(base)/\(ada.id)/%2e%2e", "\(base)/..%2F..%2Flatchkey.sqlite/x",
+                "\(base)/\(bob.id)/\(name)", "\(base)/\(ada.id)/\(name.uppercased())", "\(base)/\(ada.id)/\(name)%00.png",
+                "\(base)/%2Fetc/passwd", "\(base)/\(ada.id)/signing-key", "/files/../latchkey.sqlite",
+            ] {
+                let response = try Self.fetch(server, path)
+                #expect(response.status == 404 || response.status == 400, "\(path) answered \(response.status)")
+                #expect(!response.body.starts(with: Array("SQLite format".utf8)))
+            }
+        }
+
+        @Test func deletingTheAccountDeletesItsPictures() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let url = try #require(try Self.upload(server, try Self.picture("webp").bytes, as: "image/webp", token: ada.accessToken)["photoURL"] as? String)
+            #expect(try call(port: server.port, "DELETE", "/v1/users/me", body: .json(["password": AccountServer.password]), token: ada.accessToken).status == 204)
+            #expect(try Self.fetch(server, url).status == 404)
+            #expect(!FileManager.default.fileExists(atPath: "\(server.dataDirectory)/uploads/profile_pictures/\(ada.id)"))
+        }
+    }
+}
