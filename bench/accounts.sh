@@ -152,7 +152,7 @@ accounts_ratios() {
         END {
             for (i = 1; i <= n; i++) {
                 split(rows[i], f, "\t")
-                if ((f[3] in nginx) && nginx[f[3]] > 0 && f[1] !~ /login/)
+                if ((f[3] in nginx) && nginx[f[3]] > 0 && f[1] !~ /login|files/)
                     printf "ratio to nginx GET /healthz requests/s, %s, %s connection(s): %.2f\n", f[1], f[3], f[4] / nginx[f[3]]
             }
         }

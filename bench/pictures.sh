@@ -1,0 +1,56 @@
+# Profile-picture serving for bench/run (sourced; uses its helpers and variables): a
+# 200 KB PNG uploaded to latchkey and the same file served by nginx at the same path,
+# fetched by both at every load in BENCH_LOADS.
+
+picture_summary=""
+
+# A real, decodable 256x256 PNG of random pixels (about 197 KB: noise does not compress),
+# made with the standard library only.
+make_bench_picture() {  # out
+    python3 - "$1" <<'EOF_PY'
+import os, struct, sys, zlib
+width = height = 256
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+rows = b"".join(b"\x00" + os.urandom(width * 3) for _ in range(height))
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)) \
+    + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
+open(sys.argv[1], "wb").write(png)
+EOF_PY
+}
+
+bench_pictures() {
+    local picture="$work/picture.png" signup token url path
+    make_bench_picture "$picture"
+    signup="$(post_json /v1/auth/signup '{"email":"pictures@example.com","password":"correct horse battery staple","displayName":"bench_pictures"}')"
+    token="$(json_field accessToken <<<"$signup")"
+    url="$(python3 - "$latchkey_port" "$token" "$picture" <<'EOF_PY'
+import json, sys, urllib.request
+port, token, path = sys.argv[1], sys.argv[2], sys.argv[3]
+request = urllib.request.Request(f"http://127.0.0.1:{port}/v1/users/me/photo", data=open(path, "rb").read(), method="PUT",
+                                 headers={"Content-Type": "image/png", "Authorization": f"Bearer {token}"})
+with urllib.request.urlopen(request, timeout=30) as response:
+    print(json.load(response)["photoURL"])
+EOF_PY
+)"
+    path="/files/${url#*/files/}"
+    # nginx serves the very same bytes from the same path.
+    mkdir -p "$work/nginx/www$(dirname "$path")"
+    cp "$picture" "$work/nginx/www$path"
+    cmp -s <(curl -s "http://127.0.0.1:$latchkey_port$path") "$picture" || fail "latchkey does not serve the uploaded picture byte for byte"
+    cmp -s <(curl -s "http://127.0.0.1:$nginx_port$path") "$picture" || fail "nginx does not serve the bench picture"
+    say "GET of a $(stat -c %s "$picture")-byte picture at $path"
+    bench_endpoint "GET /files (200 KB picture)" "$path" "latchkey nginx"
+}
+
+# The issue's target: latchkey at least half of nginx serving the same file, 64 connections.
+pictures_target() {
+    awk -F'\t' -v target="$target_picture_ratio" '
+        $1 == "GET /files (200 KB picture)" && $3 == 64 { rps[$2] = $4 }
+        END {
+            if (rps["nginx"] <= 0 || !("latchkey" in rps)) { print "target GET of a 200 KB picture at 64 connections: not measured"; exit }
+            ratio = rps["latchkey"] / rps["nginx"]
+            printf "target GET of a 200 KB picture at 64 connections: %.2f x nginx serving the same file (at least %.2f): %s\n", ratio, target, (ratio >= target ? "met" : "NOT met")
+        }
+    ' "$results"
+}
