@@ -32,6 +32,8 @@ enum AccountRoutes {
         router.add("GET", "/v1/display-names/{name}", inline: { try DisplayNameHandler.handle($0, context) })
         router.add("PUT", "/v1/users/me/photo", bodyLimit: context.maxPictureBytes, admit: PhotoHandlers.admission,
                    offLoop: { try await PhotoHandlers.put($0, context) })
+        router.add("POST", "/v1/users/me/photo", bodyLimit: context.maxPictureBytes + PhotoHandlers.formOverhead,
+                   admit: PhotoHandlers.formAdmission, offLoop: { try await PhotoHandlers.post($0, context) })
         router.add("DELETE", "/v1/users/me/photo", offLoop: { try await PhotoHandlers.delete($0, context) })
         router.add("GET", "/files/profile_pictures/{userId}/{name}", inline: { PictureFileHandler.get($0, context) })
     }

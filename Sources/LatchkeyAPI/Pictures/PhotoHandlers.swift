@@ -1,7 +1,9 @@
 import HTTPServer
 import LatchkeyCore
 
-/// `PUT /v1/users/me/photo` (the picture as the raw body) and `DELETE /v1/users/me/photo`.
+/// `PUT /v1/users/me/photo` (the picture as the raw body), `POST /v1/users/me/photo` (a
+/// `multipart/form-data` form with the picture in part `file`, as `curl -F file=@me.jpg`
+/// sends it) and `DELETE /v1/users/me/photo`.
 enum PhotoHandlers {
     /// A type that is not a picture is refused from the head, before any byte of the body
     /// is read or its size judged.
@@ -16,6 +18,64 @@ enum PhotoHandlers {
             for: caller.userID, mediaType: Array((request.header("Content-Type") ?? "").utf8), bytes: request.body
         )
         return JSONResponses.make(200, JSONResponses.user(user))
+    }
+
+    /// Room for the form's own bytes (delimiters, part headers) beside the picture.
+    static let formOverhead = 16 * 1024
+
+    static let formAdmission: @Sendable (RequestHead) -> Response? = { head in
+        MultipartParser.boundary(ofContentType: head.field("Content-Type") ?? "") == nil ? APIProblem.unsupportedMultipart.response() : nil
+    }
+
+    static func post(_ request: Request, _ context: APIContext) async throws -> Response {
+        let caller = try context.authenticate(request)
+        guard let boundary = MultipartParser.boundary(ofContentType: request.header("Content-Type") ?? "") else { throw APIProblem.unsupportedMultipart }
+        let picture = try filePart(of: request.body, boundary: boundary)
+        let user = try await context.core.pictures.replace(for: caller.userID, mediaType: Array(picture.type.utf8), bytes: picture.bytes)
+        return JSONResponses.make(200, JSONResponses.user(user))
+    }
+
+    /// The first part named `file`: its declared type and its bytes.
+    static func filePart(of body: [UInt8], boundary: [UInt8]) throws -> (type: String, bytes: [UInt8]) {
+        var parser = MultipartParser(boundary: boundary)
+        var found: (type: String, bytes: [UInt8])?
+        var collecting = false
+        do {
+            for event in try parser.feed(body) {
+                switch event {
+                case .part(let fields):
+                    collecting = found == nil && isFilePart(fields.first { sameToken($0.name, "content-disposition") }?.value)
+                    if collecting { found = (fields.first { sameToken($0.name, "content-type") }?.value ?? "", []) }
+                case .data(let bytes):
+                    if collecting { found?.bytes += bytes }
+                case .partEnd:
+                    collecting = false
+                }
+            }
+            try parser.finish()
+        } catch {
+            throw APIProblem.invalidArgument(field: "file", detail: "The multipart/form-data body is malformed.")
+        }
+        guard let found else {
+            throw APIProblem.invalidArgument(field: "file", detail: "Send the picture in a form part named file (curl -F file=@me.jpg).")
+        }
+        return found
+    }
+
+    /// `form-data; name="file"; filename="me.jpg"`: the `name` parameter is `file`.
+    private static func isFilePart(_ disposition: String?) -> Bool {
+        guard let disposition else { return false }
+        return disposition.split(separator: ";").dropFirst().contains { parameter in
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, sameToken(String(pair[0]).trimmingWhitespace(), "name") else { return false }
+            return Array(pair[1].utf8).filter { $0 != UInt8(ascii: "\"") && $0 != 0x20 } == Array("file".utf8)
+        }
+    }
+
+    /// Whether `text` is the lower-case ASCII `token`, its letters folded: compared as
+    /// bytes, never as Unicode text.
+    private static func sameToken(_ text: String, _ token: String) -> Bool {
+        text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 } == Array(token.utf8)
     }
 
     static func delete(_ request: Request, _ context: APIContext) async throws -> Response {

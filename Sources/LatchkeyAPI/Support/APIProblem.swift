@@ -77,6 +77,11 @@ extension APIProblem {
         )
     }
 
+    static let unsupportedMultipart = APIProblem(
+        status: 415, code: "UNSUPPORTED_MEDIA_TYPE", title: "Unsupported media type",
+        detail: "Send the form as multipart/form-data with a boundary, the picture in part file (curl -F file=@me.jpg)."
+    )
+
     static let notFound = APIProblem(status: 404, code: "NOT_FOUND", title: "Not Found", detail: "There is nothing at this path.")
 
     /// The hashing queue is full or the database stayed locked: shed load, do not queue.

@@ -157,5 +157,44 @@ extension Accounts {
             #expect(try Self.fetch(server, url).status == 404)
             #expect(!FileManager.default.fileExists(atPath: "\(server.dataDirectory)/uploads/profile_pictures/\(ada.id)"))
         }
+
+        /// The form a browser or `curl -F file=@me.png` sends.
+        static func form(_ bytes: [UInt8], type: String, partName: String = "file") -> (body: [UInt8], contentType: String) {
+            let boundary = "------------------------LatchkeyTest0123"
+            let body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nme\r\n".utf8)
+                + Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(partName)\"; filename=\"me\"\r\nContent-Type: \(type)\r\n\r\n".utf8)
+                + bytes + Array("\r\n--\(boundary)--\r\n".utf8)
+            return (body, "multipart/form-data; boundary=\(boundary)")
+        }
+
+        @Test func aMultipartFormUploadsThePictureInPartFile() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let png = try Self.picture("png")
+            let form = Self.form(png.bytes, type: "image/png")
+            let uploaded = try call(port: server.port, "POST", "/v1/users/me/photo", body: .bytes(form.body, contentType: form.contentType), token: ada.accessToken)
+            #expect(uploaded.status == 200)
+            let url = try #require(uploaded["photoURL"] as? String)
+            #expect(try Self.fetch(server, url).body == png.bytes)
+
+            let jpeg = try Self.picture("jpeg", metadata: true)
+            let tagged = Self.form(jpeg.bytes, type: "image/jpeg")
+            let replaced = try call(port: server.port, "POST", "/v1/users/me/photo", body: .bytes(tagged.body, contentType: tagged.contentType), token: ada.accessToken)
+            let stripped = try Self.inspect(try Self.fetch(server, try #require(replaced["photoURL"] as? String)).body)
+            #expect(stripped["gps"] as? Bool == false && stripped["decodes"] as? Bool == true)
+
+            let unnamed = Self.form(png.bytes, type: "image/png", partName: "picture")
+            expectProblem(try call(port: server.port, "POST", "/v1/users/me/photo", body: .bytes(unnamed.body, contentType: unnamed.contentType), token: ada.accessToken),
+                          400, "INVALID_ARGUMENT", "no part named file")
+            let truncated = Array(form.body.dropLast(10))
+            expectProblem(try call(port: server.port, "POST", "/v1/users/me/photo", body: .bytes(truncated, contentType: form.contentType), token: ada.accessToken),
+                          400, "INVALID_ARGUMENT", "no closing delimiter")
+            expectProblem(try call(port: server.port, "POST", "/v1/users/me/photo", body: .bytes(png.bytes, contentType: "image/png"), token: ada.accessToken),
+                          415, "UNSUPPORTED_MEDIA_TYPE", "not a form")
+            let mislabeled = Self.form(png.bytes, type: "image/jpeg")
+            expectProblem(try call(port: server.port, "POST", "/v1/users/me/photo", body: .bytes(mislabeled.body, contentType: mislabeled.contentType), token: ada.accessToken),
+                          415, "UNSUPPORTED_MEDIA_TYPE", "the part's type is not its bytes'")
+        }
     }
 }
