@@ -1,6 +1,7 @@
 import HTTPServer
 
-/// The routes of "Auth" and "Users and display names" (docs/api.md). Cheap reads run inline
+/// The routes of docs/api.md: auth, users and display names, pictures, presence, the pages
+/// behind mailed links. Cheap reads run inline
 /// on the loop; anything that hashes or writes runs off it (refresh, one write and a
 /// signature, answers straight from the database writer).
 enum AccountRoutes {
@@ -36,5 +37,11 @@ enum AccountRoutes {
                    admit: PhotoHandlers.formAdmission, offLoop: { try await PhotoHandlers.post($0, context) })
         router.add("DELETE", "/v1/users/me/photo", offLoop: { try await PhotoHandlers.delete($0, context) })
         router.add("GET", "/files/profile_pictures/{userId}/{name}", inline: { PictureFileHandler.get($0, context) })
+        router.add("PUT", "/v1/presence", admit: json, offLoop: { try await PresenceHandlers.put($0, context) })
+        router.add("GET", "/v1/presence", inline: { try PresenceHandlers.batch($0, context) })
+        // The stream is not served yet (docs/api.md); its path must not fall through to
+        // `{userId}` and read as an unknown user.
+        router.add("GET", "/v1/presence/stream", inline: { _ in APIProblem.notFound.response() })
+        router.add("GET", "/v1/presence/{userId}", inline: { try PresenceHandlers.get($0, context) })
     }
 }

@@ -11,6 +11,7 @@ public struct CoreServices: Sendable {
     public let emailVerification: EmailVerificationService
     public let verifier: AccessTokenVerifier
     public let pictures: ProfilePictures
+    public let presence: PresenceService
     public let policy: AccountsPolicy
     private let database: Database
 
@@ -27,6 +28,7 @@ public struct CoreServices: Sendable {
         self.database = database
         self.policy = policy
         pictures = ProfilePictures(database: database, root: picturesDirectory, publicURL: publicURL)
+        presence = PresenceService(database: database, policy: policy)
         accounts = AccountService(
             database: database, hashing: hashing, issuer: issuer, policy: policy, mail: mail, mailQueued: mailQueued, pictures: pictures
         )

@@ -16,13 +16,16 @@ public struct AccountsPolicy: Sendable {
     public var accountMaxFailures: Int
     /// The window failed logins are counted in (15 minutes in the contract).
     public var loginFailureWindow: Int64
+    /// Silence after which "online" or "away" reads as offline.
+    public var presenceTimeout: Int64
 
     public init(
         passwordIterations: Int = 600_000, accessTokenTTL: Int64 = 3600, sessionIdleTimeout: Int64 = 2_592_000,
         sessionMaxLifetime: Int64 = 31_536_000, refreshReuseGrace: Int64 = 10, issuer: String, audience: String = "latchkey",
         reservedDisplayNames: ReservedDisplayNames, rateLimitsEnabled: Bool = true,
-        loginMaxFailures: Int = 10, accountMaxFailures: Int = 100, loginFailureWindow: Int64 = 900
+        loginMaxFailures: Int = 10, accountMaxFailures: Int = 100, loginFailureWindow: Int64 = 900, presenceTimeout: Int64 = 120
     ) {
+        self.presenceTimeout = presenceTimeout
         self.passwordIterations = passwordIterations
         self.accessTokenTTL = accessTokenTTL
         self.sessionIdleTimeout = sessionIdleTimeout

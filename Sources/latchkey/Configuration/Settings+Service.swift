@@ -10,11 +10,11 @@ extension Settings {
             sessionIdleTimeout: Int64(sessionIdleTimeout), sessionMaxLifetime: Int64(sessionMaxLifetime), refreshReuseGrace: Int64(refreshReuseGrace),
             issuer: issuer ?? resolvedPublicURL(boundPort: boundPort), audience: audience,
             reservedDisplayNames: ReservedDisplayNames(reservedDisplayNames), rateLimitsEnabled: rateLimitsEnabled,
-            loginMaxFailures: loginMaxFailures, accountMaxFailures: accountMaxFailures, loginFailureWindow: Int64(loginFailureWindow)
+            loginMaxFailures: loginMaxFailures, accountMaxFailures: accountMaxFailures, loginFailureWindow: Int64(loginFailureWindow),
+            presenceTimeout: Int64(presenceTimeout)
         )
     }
 
-    /// The API's own settings.
     /// The API's settings, with the page text of `{dataDir}/templates/pages.txt`.
     func serviceOptions() throws -> ServiceOptions {
         ServiceOptions(

@@ -1,0 +1,41 @@
+import HTTPServer
+import LatchkeyCore
+
+/// `PUT /v1/presence`, `GET /v1/presence/{userId}` and `GET /v1/presence?userIds=a,b,…`.
+/// Reads are one primary-key lookup per id on the loop's own reader.
+enum PresenceHandlers {
+    static func put(_ request: Request, _ context: APIContext) async throws -> Response {
+        let caller = try context.authenticate(request)
+        let text = try JSONBody(request).string("status")
+        // Compared as bytes: a status is a protocol token, not text.
+        guard let status = PresenceStatus.allCases.first(where: { Array($0.rawValue.utf8) == Array(text.utf8) }) else {
+            throw APIProblem.invalidArgument(field: "status", detail: "status must be online, away or offline.")
+        }
+        return JSONResponses.make(200, presence(try await context.core.presence.set(status, for: caller)))
+    }
+
+    static func get(_ request: Request, _ context: APIContext) throws -> Response {
+        _ = try context.authenticateInline(request)
+        let found = try context.core.presence.get(request.pathParameters["userId"] ?? "", reader: context.reader(request))
+        return JSONResponses.make(200, presence(found))
+    }
+
+    static func batch(_ request: Request, _ context: APIContext) throws -> Response {
+        _ = try context.authenticateInline(request)
+        let ids = (request.queryParameter("userIds") ?? "").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard !ids.isEmpty, !ids.contains(where: \.isEmpty), ids.count <= PresenceService.maximumBatch else {
+            throw APIProblem.invalidArgument(field: "userIds", detail: "userIds must be 1 to \(PresenceService.maximumBatch) user ids, separated by commas.")
+        }
+        var json = JSONObjectWriter()
+        json.field("presences", jsonArray: try context.core.presence.get(ids, reader: context.reader(request)).map(presence))
+        return JSONResponses.make(200, json.finish())
+    }
+
+    static func presence(_ presence: Presence) -> [UInt8] {
+        var json = JSONObjectWriter()
+        json.field("userId", presence.userID)
+        json.field("status", presence.status.rawValue)
+        json.field("lastSeen", RFC3339.format(presence.lastSeen))
+        return json.finish()
+    }
+}

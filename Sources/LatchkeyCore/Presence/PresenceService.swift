@@ -1,0 +1,67 @@
+internal import SQLite
+
+/// Online, away or offline, as the user last said.
+public enum PresenceStatus: String, Sendable, CaseIterable {
+    case online, away, offline
+}
+
+/// A user's presence as others see it.
+public struct Presence: Sendable, Equatable {
+    public let userID: String
+    public let status: PresenceStatus
+    /// Unix seconds of the last update.
+    public let lastSeen: Int64
+}
+
+/// `/userPresence` of the apps Latchkey serves: each user sets their own status; anyone
+/// signed in reads it. A user who said "online" or "away" and then went silent for longer
+/// than the presence timeout reads as offline, with the `lastSeen` of that last update.
+/// (Presence streams, which hold a user online while open, are not served yet.)
+public struct PresenceService: Sendable {
+    let database: Database
+    let policy: AccountsPolicy
+
+    /// At most this many ids in one batch read.
+    public static let maximumBatch = 100
+
+    public func set(_ status: PresenceStatus, for caller: Authenticated) async throws -> Presence {
+        let userID = caller.userID
+        return try await database.write { db in
+            let now = UnixTime.now()
+            guard try AccountStore.user(id: userID, on: db) != nil else { throw AccessError.sessionRevoked }
+            try AccountStore.setPresence(status.rawValue, for: userID, now: now, on: db)
+            return Presence(userID: userID, status: status, lastSeen: now)
+        }
+    }
+
+    /// The presence of `userID`; `AccountError.userNotFound` for an unknown user.
+    public func get(_ userID: String, reader: StoreReader) throws -> Presence {
+        guard let presence = try get([userID], reader: reader).first else { throw AccountError.userNotFound }
+        return presence
+    }
+
+    /// The presences of the known ids among `userIDs`, in their order; unknown ids are left out.
+    public func get(_ userIDs: [String], reader: StoreReader) throws -> [Presence] {
+        let now = UnixTime.now()
+        return try reader.read { db in
+            try userIDs.prefix(Self.maximumBatch).compactMap { id in
+                try PresenceStore.presence(of: id, on: db).map { shown($0, now: now) }
+            }
+        }
+    }
+
+    /// Silence past the timeout reads as offline.
+    private func shown(_ stored: Presence, now: Int64) -> Presence {
+        guard stored.status != .offline, now - stored.lastSeen > policy.presenceTimeout else { return stored }
+        return Presence(userID: stored.userID, status: .offline, lastSeen: stored.lastSeen)
+    }
+}
+
+/// The SQL of presence reads (writes go through `AccountStore.setPresence`).
+enum PresenceStore {
+    static func presence(of userID: String, on db: Connection) throws -> Presence? {
+        try db.queryOne("SELECT status, last_seen FROM presence WHERE user_id = ?", userID) { row in
+            Presence(userID: userID, status: PresenceStatus(rawValue: row.text(at: 0) ?? "") ?? .offline, lastSeen: row.int64(at: 1))
+        }
+    }
+}
