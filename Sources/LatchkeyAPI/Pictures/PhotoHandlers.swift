@@ -5,11 +5,30 @@ import LatchkeyCore
 /// `multipart/form-data` form with the picture in part `file`, as `curl -F file=@me.jpg`
 /// sends it) and `DELETE /v1/users/me/photo`.
 enum PhotoHandlers {
-    /// A type that is not a picture is refused from the head, before any byte of the body
-    /// is read or its size judged.
-    static let admission: @Sendable (RequestHead) -> Response? = { head in
-        ImageFormat(mediaType: Array((head.field("Content-Type") ?? "").utf8)) == nil
-            ? ErrorResponder.problem(for: PictureError.unsupportedType).response() : nil
+    /// A caller without a valid token, or a type that is not a picture, is refused from
+    /// the head, before any byte of a body of up to `maxPictureBytes` is read.
+    static func admission(_ context: APIContext) -> @Sendable (RequestHead) -> Response? {
+        { head in
+            if let refused = signedTokenRefusal(head, context) { return refused }
+            return ImageFormat(mediaType: Array((head.field("Content-Type") ?? "").utf8)) == nil
+                ? ErrorResponder.problem(for: PictureError.unsupportedType).response() : nil
+        }
+    }
+
+    static func formAdmission(_ context: APIContext) -> @Sendable (RequestHead) -> Response? {
+        { head in
+            if let refused = signedTokenRefusal(head, context) { return refused }
+            return MultipartParser.boundary(ofContentType: head.field("Content-Type") ?? "") == nil ? APIProblem.unsupportedMultipart.response() : nil
+        }
+    }
+
+    private static func signedTokenRefusal(_ head: RequestHead, _ context: APIContext) -> Response? {
+        do {
+            try context.core.verifier.checkSignedToken(authorization: head.field("Authorization"))
+            return nil
+        } catch {
+            return ErrorResponder.problem(for: error).response()
+        }
     }
 
     static func put(_ request: Request, _ context: APIContext) async throws -> Response {
@@ -22,10 +41,6 @@ enum PhotoHandlers {
 
     /// Room for the form's own bytes (delimiters, part headers) beside the picture.
     static let formOverhead = 16 * 1024
-
-    static let formAdmission: @Sendable (RequestHead) -> Response? = { head in
-        MultipartParser.boundary(ofContentType: head.field("Content-Type") ?? "") == nil ? APIProblem.unsupportedMultipart.response() : nil
-    }
 
     static func post(_ request: Request, _ context: APIContext) async throws -> Response {
         let caller = try context.authenticate(request)

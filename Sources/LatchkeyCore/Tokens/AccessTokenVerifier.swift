@@ -30,6 +30,14 @@ public struct AccessTokenVerifier: Sendable {
         }
     }
 
+    /// The token's own checks (signature, key, expiry, issuer, audience) without the
+    /// session read: what a route can check from the head alone, before it reads a large
+    /// body. `verify` still runs in the handler.
+    public func checkSignedToken(authorization: String?, now: Int64 = UnixTime.now()) throws(AccessError) {
+        guard let token = Self.bearerToken(authorization) else { throw .unauthenticated }
+        _ = try verifySignedClaims(token, now: now)
+    }
+
     private func verify(
         _ authorization: String?, cache: VerifiedTokenCache?, now: Int64,
         readSession: (String) throws -> (session: Session, user: User)?

@@ -98,6 +98,22 @@ extension Accounts {
             #expect(try Self.storedFiles(server, ada.id).count == 1, "no orphan file")
         }
 
+        /// A caller without a valid token is refused from the head: the server does not wait
+        /// for (or read) a body of up to 5 MiB first.
+        @Test func anUploadWithoutAValidTokenIsRefusedBeforeItsBody() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            for (method, type, authorization) in [
+                ("PUT", "image/png", ""), ("PUT", "image/png", "Authorization: Bearer not-a-token\r\n"),
+                ("POST", "multipart/form-data; boundary=x", ""),
+            ] {
+                let connection = try RawConnection(port: server.port, timeout: 3)
+                try connection.send("\(method) /v1/users/me/photo HTTP/1.1\r\nHost: a\r\n\(authorization)Content-Type: \(type)\r\nContent-Length: 5000000\r\n\r\n")
+                let answer = JSONResponse(try connection.readResponse())
+                #expect(answer.status == 401, "\(method) \(authorization): \(answer)")
+            }
+        }
+
         static func storedFiles(_ server: AccountServer, _ userID: String) throws -> [String] {
             (try? FileManager.default.contentsOfDirectory(atPath: "\(server.dataDirectory)/uploads/profile_pictures/\(userID)")) ?? []
         }
