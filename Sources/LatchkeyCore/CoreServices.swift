@@ -28,7 +28,7 @@ public struct CoreServices: Sendable {
         self.database = database
         self.policy = policy
         pictures = ProfilePictures(database: database, root: picturesDirectory, publicURL: publicURL)
-        presence = PresenceService(database: database, policy: policy)
+        presence = PresenceService(database: database, policy: policy, bus: InProcessPresenceBus())
         accounts = AccountService(
             database: database, hashing: hashing, issuer: issuer, policy: policy, mail: mail, mailQueued: mailQueued, pictures: pictures
         )

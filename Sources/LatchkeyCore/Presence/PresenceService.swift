@@ -20,18 +20,22 @@ public struct Presence: Sendable, Equatable {
 public struct PresenceService: Sendable {
     let database: Database
     let policy: AccountsPolicy
+    /// Where changes go once committed, for the streams that watch them.
+    public let bus: any PresenceBus
 
     /// At most this many ids in one batch read.
     public static let maximumBatch = 100
 
     public func set(_ status: PresenceStatus, for caller: Authenticated) async throws -> Presence {
         let userID = caller.userID
-        return try await database.write { db in
+        let presence = try await database.write { db in
             let now = UnixTime.now()
             guard try AccountStore.user(id: userID, on: db) != nil else { throw AccessError.sessionRevoked }
             try AccountStore.setPresence(status.rawValue, for: userID, now: now, on: db)
             return Presence(userID: userID, status: status, lastSeen: now)
         }
+        bus.publish(presence)  // committed: watchers never see a change that could roll back
+        return presence
     }
 
     /// The presence of `userID`; `AccountError.userNotFound` for an unknown user.
