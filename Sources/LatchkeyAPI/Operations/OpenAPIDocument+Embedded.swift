@@ -489,6 +489,8 @@ paths:
             text/html:
               schema:
                 type: string
+        '415':
+          $ref: '#/components/responses/FormUnsupportedMediaType'
 
   /verify-email:
     get:
@@ -1263,6 +1265,16 @@ components:
                     enum: [PAYLOAD_TOO_LARGE]
     JSONUnsupportedMediaType:
       description: "`UNSUPPORTED_MEDIA_TYPE`: `detail` says to send `Content-Type: application/json`."
+      content:
+        application/problem+json:
+          schema:
+            allOf:
+              - $ref: '#/components/schemas/Problem'
+              - properties:
+                  code:
+                    enum: [UNSUPPORTED_MEDIA_TYPE]
+    FormUnsupportedMediaType:
+      description: "`UNSUPPORTED_MEDIA_TYPE`: `detail` says to send `Content-Type: application/x-www-form-urlencoded`."
       content:
         application/problem+json:
           schema:

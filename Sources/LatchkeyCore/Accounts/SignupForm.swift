@@ -59,10 +59,34 @@ public struct ProfileChange: Sendable {
         if let displayName, reserved.contains(displayName) { throw .displayNameTaken(reserved: true) }
     }
 
-    /// `https://host...`, printable ASCII only, no spaces.
+    /// `https://host[:port]...`, printable ASCII only, no spaces; the host a DNS name
+    /// (letters, digits, hyphens, dot-separated labels) or a bracketed IPv6 address, and no
+    /// user name or password before it.
     static func isAcceptablePhotoURL(_ url: String) -> Bool {
-        guard url.utf8.count <= maxPhotoURLLength, url.lowercased().hasPrefix("https://"), url.utf8.count > 8 else { return false }
-        let host = url.dropFirst(8).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        return !host.isEmpty && url.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+        let bytes = Array(url.utf8)
+        guard bytes.count > 8, bytes.count <= maxPhotoURLLength, bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+              bytes.prefix(8).map({ $0 | 0x20 }) == Array("https://".utf8) else { return false }
+        let authority = bytes[8...].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        return isHostAndPort(authority)
+    }
+
+    private static func isHostAndPort(_ authority: ArraySlice<UInt8>) -> Bool {
+        var host = authority
+        if let colon = authority.lastIndex(of: UInt8(ascii: ":")),
+           authority.first != UInt8(ascii: "[") || authority[..<colon].last == UInt8(ascii: "]") {
+            let port = authority[(colon + 1)...]
+            guard (1...5).contains(port.count), port.allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
+            host = authority[..<colon]
+        }
+        func isDigitOrLetter(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) }
+        if host.first == UInt8(ascii: "[") {
+            return host.count > 2 && host.last == UInt8(ascii: "]") && host.dropFirst().dropLast().allSatisfy {
+                (0x30...0x39).contains($0) || (0x61...0x66).contains($0 | 0x20) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".")
+            }
+        }
+        let labels = host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return !host.isEmpty && labels.allSatisfy { label in
+            (1...63).contains(label.count) && label.allSatisfy { isDigitOrLetter($0) || $0 == UInt8(ascii: "-") }
+        }
     }
 }

@@ -75,6 +75,7 @@ extension Accounts {
             let posted = try Self.post(server, [("token", "made-up"), ("password", "a-whole-new-passphrase"), ("confirmPassword", "a-whole-new-passphrase")])
             #expect(posted.status == 400)
             #expect(posted.text.contains("This link no longer works"))
+            expectProblem(try server.call("POST", "/reset-password", json: ["token": "made-up"]), 415, "UNSUPPORTED_MEDIA_TYPE", "only the form")
         }
 
         /// A product team changes the words without recompiling, in
