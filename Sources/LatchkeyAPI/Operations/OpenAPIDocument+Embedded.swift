@@ -1682,8 +1682,8 @@ components:
           type: [string, 'null']
           format: uri
           maxLength: 2048
-          pattern: '^[Hh][Tt][Tt][Pp][Ss]://[!-"$-.0->@-~][!-~]*$'
-          description: "`null`, or an `https` URL of at most 2048 printable ASCII characters; else `INVALID_ARGUMENT`."
+          pattern: '^[Hh][Tt][Tt][Pp][Ss]://([A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?#][!-~]*)?$'
+          description: "`null`, or an `https` URL of at most 2048 printable ASCII characters whose host is a DNS name or a bracketed IPv6 address (a port may follow; no user name); else `INVALID_ARGUMENT`."
 
     EmailChangeRequest:
       type: object
