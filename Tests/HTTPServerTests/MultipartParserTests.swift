@@ -66,6 +66,17 @@ import Testing
         #expect(throws: MultipartError.malformed("a part header is not `Name: value`")) { try Self.parse(badHeader, pieceSize: 64) }
     }
 
+    @Test func thePartsFormFieldNameIsReadFromItsDisposition() {
+        func name(_ disposition: String) -> String? {
+            MultipartParser.formFieldName(of: [HTTPField(name: "content-DISPOSITION", value: disposition)])
+        }
+        #expect(name("form-data; name=\"file\"; filename=\"me.jpg\"") == "file")
+        #expect(name("Form-Data;NAME=caption") == "caption")
+        #expect(name("attachment; name=\"file\"") == nil)
+        #expect(name("form-data; filename=\"file\"") == nil)
+        #expect(MultipartParser.formFieldName(of: []) == nil)
+    }
+
     @Test func theBoundaryIsReadFromTheContentType() {
         #expect(MultipartParser.boundary(ofContentType: "multipart/form-data; boundary=abc") == Array("abc".utf8))
         #expect(MultipartParser.boundary(ofContentType: "Multipart/Form-Data; charset=x; BOUNDARY=\"a b:c\"") == Array("a b:c".utf8))

@@ -37,16 +37,32 @@ public struct MultipartParser {
     /// when the type is another or the boundary is missing or not 1 to 70 allowed bytes.
     public static func boundary(ofContentType value: String) -> [UInt8]? {
         let pieces = Array(value.utf8).split(separator: UInt8(ascii: ";"), maxSplits: 16)
-        guard let type = pieces.first, asciiCaseInsensitiveEquals(trimmed(type), "multipart/form-data".utf8) else { return nil }
-        for parameter in pieces.dropFirst() {
+        guard let type = pieces.first, asciiCaseInsensitiveEquals(type.trimmingSpacesAndTabs(), "multipart/form-data".utf8),
+              let boundary = parameter("boundary", in: pieces.dropFirst()),
+              (1...70).contains(boundary.count), boundary.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), boundary.last != 0x20
+        else { return nil }
+        return Array(boundary)
+    }
+
+    /// The form field a part carries: the `name` parameter of its `Content-Disposition:
+    /// form-data; name="file"; filename="me.jpg"`, or nil.
+    public static func formFieldName(of fields: [HTTPField]) -> String? {
+        guard let disposition = fields.value(of: "Content-Disposition") else { return nil }
+        let pieces = Array(disposition.utf8).split(separator: UInt8(ascii: ";"), maxSplits: 16)
+        guard let kind = pieces.first, asciiCaseInsensitiveEquals(kind.trimmingSpacesAndTabs(), "form-data".utf8),
+              let name = parameter("name", in: pieces.dropFirst()) else { return nil }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    /// The value of `name=value` or `name="value"` among `parameters`, its name compared as
+    /// ASCII bytes without regard to case.
+    private static func parameter(_ name: String, in parameters: ArraySlice<ArraySlice<UInt8>>) -> ArraySlice<UInt8>? {
+        for parameter in parameters {
             let pair = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1)
-            guard pair.count == 2, asciiCaseInsensitiveEquals(trimmed(pair[0]), "boundary".utf8) else { continue }
-            var boundary = Array(trimmed(pair[1]))
-            if boundary.count >= 2, boundary.first == UInt8(ascii: "\""), boundary.last == UInt8(ascii: "\"") {
-                boundary = Array(boundary.dropFirst().dropLast())
-            }
-            guard (1...70).contains(boundary.count), boundary.allSatisfy({ $0 > 0x20 && $0 < 0x7F || $0 == 0x20 }), boundary.last != 0x20 else { return nil }
-            return boundary
+            guard pair.count == 2, asciiCaseInsensitiveEquals(pair[0].trimmingSpacesAndTabs(), name.utf8) else { continue }
+            let value = pair[1].trimmingSpacesAndTabs()
+            if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") { return value.dropFirst().dropLast() }
+            return value
         }
         return nil
     }
@@ -146,17 +162,10 @@ public struct MultipartParser {
                   !text.contains(where: { $0 == 0 || $0 == 0x0D })
             else { throw .malformed("a part header is not `Name: value`") }
             let name = String(decoding: text[..<colon], as: UTF8.self)
-            let value = String(decoding: trimmed(text[(colon + 1)...]), as: UTF8.self)
+            let value = String(decoding: text[(colon + 1)...].trimmingSpacesAndTabs(), as: UTF8.self)
             fields.append(HTTPField(name: name, value: value))
         }
         return fields
-    }
-
-    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var slice = bytes
-        while let first = slice.first, first == 0x20 || first == 0x09 { slice.removeFirst() }
-        while let last = slice.last, last == 0x20 || last == 0x09 { slice.removeLast() }
-        return slice
     }
 
     private func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {

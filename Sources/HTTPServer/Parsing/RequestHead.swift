@@ -35,10 +35,7 @@ public struct RequestHead: Sendable, Equatable {
 
     /// The first value of a field, compared without regard to case.
     public func field(_ name: String) -> String? {
-        for field in fields where field.name.utf8.count == name.utf8.count && asciiCaseInsensitiveEquals(field.name, name) {
-            return field.value
-        }
-        return nil
+        fields.value(of: name)
     }
 
     /// Every value of a field, in arrival order.
@@ -60,6 +57,17 @@ public struct RequestHead: Sendable, Equatable {
         if listContains(options, "close") { return false }
         if version == .http1_0 { return listContains(options, "keep-alive") }
         return true
+    }
+}
+
+extension [HTTPField] {
+    /// The first value of the field `name`, its name compared as ASCII bytes without regard
+    /// to case: request heads and multipart part headers alike.
+    public func value(of name: String) -> String? {
+        for field in self where field.name.utf8.count == name.utf8.count && asciiCaseInsensitiveEquals(field.name, name) {
+            return field.value
+        }
+        return nil
     }
 }
 

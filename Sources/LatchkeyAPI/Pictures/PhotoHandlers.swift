@@ -59,8 +59,8 @@ enum PhotoHandlers {
             for event in try parser.feed(body) {
                 switch event {
                 case .part(let fields):
-                    collecting = found == nil && isFilePart(fields.first { sameToken($0.name, "content-disposition") }?.value)
-                    if collecting { found = (fields.first { sameToken($0.name, "content-type") }?.value ?? "", []) }
+                    collecting = found == nil && MultipartParser.formFieldName(of: fields).map { Array($0.utf8) == Array("file".utf8) } == true
+                    if collecting { found = (fields.value(of: "Content-Type") ?? "", []) }
                 case .data(let bytes):
                     if collecting { found?.bytes += bytes }
                 case .partEnd:
@@ -75,22 +75,6 @@ enum PhotoHandlers {
             throw APIProblem.invalidArgument(field: "file", detail: "Send the picture in a form part named file (curl -F file=@me.jpg).")
         }
         return found
-    }
-
-    /// `form-data; name="file"; filename="me.jpg"`: the `name` parameter is `file`.
-    private static func isFilePart(_ disposition: String?) -> Bool {
-        guard let disposition else { return false }
-        return disposition.split(separator: ";").dropFirst().contains { parameter in
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, sameToken(String(pair[0]).trimmingWhitespace(), "name") else { return false }
-            return Array(pair[1].utf8).filter { $0 != UInt8(ascii: "\"") && $0 != 0x20 } == Array("file".utf8)
-        }
-    }
-
-    /// Whether `text` is the lower-case ASCII `token`, its letters folded: compared as
-    /// bytes, never as Unicode text.
-    private static func sameToken(_ text: String, _ token: String) -> Bool {
-        text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 } == Array(token.utf8)
     }
 
     static func delete(_ request: Request, _ context: APIContext) async throws -> Response {
