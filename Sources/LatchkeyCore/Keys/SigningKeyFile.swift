@@ -21,9 +21,3 @@ public enum SigningKeyFile {
         return key
     }
 }
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}

@@ -43,7 +43,7 @@ public struct ProfilePictures: Sendable {
         }
         let name = RandomID.make() + "." + format.fileExtension
         let folder = try folder(of: userID)
-        try PictureFile.writeDurably(clean, to: folder + "/" + name)
+        try DurableFile.write(clean, to: folder + "/" + name)
         let url = "\(baseURL)/\(userID)/\(name)"
         let user: User
         do {
@@ -93,7 +93,12 @@ public struct ProfilePictures: Sendable {
     private func folder(of userID: String, creating: Bool = true) throws -> String {
         guard Self.isUserID(userID) else { throw AccessError.sessionRevoked }
         let folder = root + "/" + userID
-        if creating { try DataDirectory.prepare(folder) }
+        guard creating, mkdir(folder, 0o700) != 0, errno != EEXIST else { return folder }
+        // The first picture ever: the store's own folders come first (once).
+        try DataDirectory.prepare(root)
+        guard mkdir(folder, 0o700) == 0 || errno == EEXIST else {
+            throw DataDirectoryError(description: "cannot create \(folder): \(String(cString: strerror(errno)))")
+        }
         return folder
     }
 

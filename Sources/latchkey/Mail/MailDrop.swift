@@ -16,20 +16,10 @@ struct MailDrop: MailTransport {
         if mkdir(directory, 0o700) != 0, errno != EEXIST {
             throw MailDropError(description: "cannot create \(directory): \(String(cString: strerror(errno)))")
         }
-        let path = "\(directory)/\(String(id).leftPaddedWithZeros(to: 8)).eml"
-        let bytes = Array(MIMEDocument.render(message, from: sender).utf8)
-        // Written under a temporary name and renamed: a reader never sees half a message,
-        // and a retry after a crash replaces the file instead of adding a second.
-        let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw MailDropError(description: "cannot write \(temporary): \(String(cString: strerror(errno)))") }
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw MailDropError(description: "cannot write \(path)")
-        }
+        let path = "\(directory)/\(String(id).leftPadded(to: 8)).eml"
+        // A reader never sees half a message, and a retry after a crash replaces the file
+        // instead of adding a second.
+        try DurableFile.write(Array(MIMEDocument.render(message, from: sender).utf8), to: path)
         logger.info("mail to \(message.recipient): \(message.subject)", metadata: ["file": "\(path)"])
     }
 }
@@ -38,8 +28,3 @@ struct MailDropError: Error, CustomStringConvertible {
     let description: String
 }
 
-private extension String {
-    func leftPaddedWithZeros(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}
