@@ -21,6 +21,8 @@ import Testing
         #expect(MIMEDocument.mailbox("Zoë's App <no-reply@zoe.example>") == "=?UTF-8?B?Wm/DqydzIEFwcA==?= <no-reply@zoe.example>")
         #expect(MIMEDocument.mailbox("Latchkey <no-reply@localhost>") == "Latchkey <no-reply@localhost>")
         #expect(MIMEDocument.mailbox("no-reply@localhost") == "no-reply@localhost")
+        #expect(MIMEDocument.address(in: "Zoë's App <no-reply@zoe.example>") == "no-reply@zoe.example")
+        #expect(MIMEDocument.address(in: " no-reply@localhost ") == "no-reply@localhost")
     }
 
     @Test func htmlTextIsEscaped() {

@@ -52,6 +52,15 @@ public enum MIMEDocument {
         return name.utf8.allSatisfy({ $0 < 0x80 }) ? text : "\(encodedWord(name)) \(text[open...])"
     }
 
+    /// The address of `Name <address>`, or the whole text when it has no angle brackets:
+    /// the envelope sender (`MAIL FROM`) of a `mailFrom` setting.
+    public static func address(in mailbox: String) -> String {
+        guard let open = mailbox.lastIndex(of: "<"), let close = mailbox[open...].firstIndex(of: ">") else {
+            return mailbox.trimmingWhitespace()
+        }
+        return String(mailbox[mailbox.index(after: open)..<close])
+    }
+
     /// A header value as it may travel: ASCII as it is, anything else as one UTF-8
     /// encoded-word (RFC 2047).
     static func encodedWord(_ text: String) -> String {

@@ -2,6 +2,7 @@
 /// server carries unchanged, whatever the templates hold (UTF-8, long HTML lines).
 enum QuotedPrintable {
     static let maximumLineLength = 76
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// `text`'s UTF-8 bytes encoded; its line breaks (LF or CRLF) stay line breaks.
     static func encode(_ text: String) -> String {
@@ -33,8 +34,7 @@ enum QuotedPrintable {
             if literal {
                 output.append(byte)
             } else {
-                let digits = Array("0123456789ABCDEF".utf8)
-                output.append(contentsOf: [UInt8(ascii: "="), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+                output.append(contentsOf: [UInt8(ascii: "="), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
             }
             column += width
         }

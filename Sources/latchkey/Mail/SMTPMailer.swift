@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LatchkeyCore
 import Logging
 import SMTP
@@ -17,7 +16,7 @@ struct SMTPMailer: MailTransport {
     func deliver(_ message: MailMessage, id: Int64) throws {
         let document = MIMEDocument.render(message, from: sender, encoding: .quotedPrintable, domain: domain)
         do {
-            try client.send(from: Self.address(in: sender), to: message.recipient, message: Array(document.utf8))
+            try client.send(from: MIMEDocument.address(in: sender), to: message.recipient, message: Array(document.utf8))
             logger.info("mail to \(message.recipient): \(message.subject)", metadata: ["outbox": "\(id)"])
         } catch {
             logger.warning("mail to \(message.recipient) not delivered: \(error)", metadata: ["outbox": "\(id)"])
@@ -28,13 +27,5 @@ struct SMTPMailer: MailTransport {
 
     func finishBatch() {
         client.finishBatch()
-    }
-
-    /// The address of `Name <address>`, or the whole text when it has no angle brackets.
-    static func address(in mailbox: String) -> String {
-        guard let open = mailbox.lastIndex(of: "<"), let close = mailbox[open...].firstIndex(of: ">") else {
-            return String(mailbox.trimmingWhitespace())
-        }
-        return String(mailbox[mailbox.index(after: open)..<close])
     }
 }
