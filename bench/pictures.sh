@@ -1,15 +1,19 @@
-# Profile-picture serving for bench/run (sourced; uses its helpers and variables): a
-# 200 KB PNG uploaded to latchkey and the same file served by nginx at the same path,
-# fetched by both at every load in BENCH_LOADS.
+# Profile pictures for bench/run (sourced; uses its helpers and variables): a 200 KB PNG
+# uploaded to latchkey and the same file served by nginx at the same path, fetched by both
+# at every load in BENCH_LOADS; then 16 concurrent uploads of a 5 MB picture while
+# latchkey's memory is watched.
 
 picture_summary=""
+upload_summary=""
+target_upload_growth_mb=40
 
-# A real, decodable 256x256 PNG of random pixels (about 197 KB: noise does not compress),
-# made with the standard library only.
-make_bench_picture() {  # out
-    python3 - "$1" <<'EOF_PY'
+# A real, decodable PNG of random pixels, SIDE x SIDE (256: about 197 KB; 1300: about
+# 5.07 MB, under the 5 MiB maxPictureBytes; noise does not compress), made with the
+# standard library only.
+make_bench_picture() {  # out [side]
+    python3 - "$1" "${2:-256}" <<'EOF_PY'
 import os, struct, sys, zlib
-width = height = 256
+width = height = int(sys.argv[2])
 def chunk(kind, data):
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 rows = b"".join(b"\x00" + os.urandom(width * 3) for _ in range(height))
@@ -41,6 +45,17 @@ EOF_PY
     cmp -s <(curl -s "http://127.0.0.1:$nginx_port$path") "$picture" || fail "nginx does not serve the bench picture"
     say "GET of a $(stat -c %s "$picture")-byte picture at $path"
     bench_endpoint "GET /files (200 KB picture)" "$path" "latchkey nginx"
+
+    local large="$work/large.png"
+    make_bench_picture "$large" 1300
+    say "16 concurrent uploads of a $(stat -c %s "$large")-byte picture, 64 KiB every 5 ms each"
+    timeout 180 python3 "$root/bench/uploads.py" --port "$latchkey_port" --pid "$latchkey_pid" --token "$token" \
+        --picture "$large" --clients 16 >"$work/uploads.txt"
+    local growth ok
+    growth="$(awk -F= '$1 == "growth_mb" { print $2 }' "$work/uploads.txt")"
+    ok="$(awk -F= '$1 == "ok" { print $2 }' "$work/uploads.txt")"
+    [[ "$ok" == 16 ]] || fail "not every upload succeeded: $(cat "$work/uploads.txt")"
+    upload_summary="target 16 concurrent 5 MB uploads: latchkey grew by ${growth} MB while they ran ($(awk -F= '$1 == "rss_before_mb" { print $2 }' "$work/uploads.txt") MB before, $(awk -F= '$1 == "seconds" { print $2 }' "$work/uploads.txt") s) (under ${target_upload_growth_mb} MB): $(verdict "$growth" "$target_upload_growth_mb")"
 }
 
 # The issue's target: latchkey at least half of nginx serving the same file, 64 connections.
@@ -53,4 +68,5 @@ pictures_target() {
             printf "target GET of a 200 KB picture at 64 connections: %.2f x nginx serving the same file (at least %.2f): %s\n", ratio, target, (ratio >= target ? "met" : "NOT met")
         }
     ' "$results"
+    echo "$upload_summary"
 }

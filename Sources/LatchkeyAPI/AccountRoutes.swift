@@ -32,9 +32,10 @@ enum AccountRoutes {
         router.add("GET", "/v1/users/{id}", inline: { try PublicProfileHandler.handle($0, context) })
         router.add("GET", "/v1/display-names/{name}", inline: { try DisplayNameHandler.handle($0, context) })
         router.add("PUT", "/v1/users/me/photo", bodyLimit: context.maxPictureBytes, admit: PhotoHandlers.admission(context),
-                   offLoop: { try await PhotoHandlers.put($0, context) })
+                   receiveBody: PhotoHandlers.receiveRaw(context), offLoop: { try await PhotoHandlers.put($0, context) })
         router.add("POST", "/v1/users/me/photo", bodyLimit: context.maxPictureBytes + PhotoHandlers.formOverhead,
-                   admit: PhotoHandlers.formAdmission(context), offLoop: { try await PhotoHandlers.post($0, context) })
+                   admit: PhotoHandlers.formAdmission(context), receiveBody: PhotoHandlers.receiveForm(context),
+                   offLoop: { try await PhotoHandlers.post($0, context) })
         router.add("DELETE", "/v1/users/me/photo", offLoop: { try await PhotoHandlers.delete($0, context) })
         router.add("GET", "/files/profile_pictures/{userId}/{name}", inline: { PictureFileHandler.get($0, context) })
         router.add("PUT", "/v1/presence", admit: json, offLoop: { try await PresenceHandlers.put($0, context) })

@@ -27,6 +27,21 @@ struct SecretFailure: Error, CustomStringConvertible {
     var description: String { "the database password is \(Self.secret)" }
 }
 
+/// Takes a body in pieces and remembers their sizes; refuses a piece holding `!`.
+final class PieceCounter: RequestBodyReceiver, @unchecked Sendable {
+    private(set) var bytes = 0
+    private(set) var largestPiece = 0
+    private(set) var finished = false
+
+    func receive(_ piece: UnsafeRawBufferPointer) throws {
+        if piece.contains(UInt8(ascii: "!")) { throw SecretFailure() }
+        bytes += piece.count
+        largestPiece = max(largestPiece, piece.count)
+    }
+
+    func finish() { finished = true }
+}
+
 enum TestRoutes {
     static let streamedChunks = ["one", "two", "three"]
     /// Larger than the socket buffers and the engine's output high-water mark together.
@@ -62,6 +77,10 @@ enum TestRoutes {
         })
         router.add("POST", "/echo", bodyLimit: 1024, inline: { request in
             Response(status: 200, body: request.body)
+        })
+        router.add("POST", "/pieces", bodyLimit: 1 << 20, receiveBody: { _ in PieceCounter() }, offLoop: { request in
+            guard let counter = request.receivedBody as? PieceCounter, request.body.isEmpty else { return Response(status: 500) }
+            return Response(status: 200, body: Array("bytes=\(counter.bytes) largest=\(counter.largestPiece) finished=\(counter.finished)".utf8))
         })
         router.add("GET", "/big", inline: { _ in
             Response(status: 200, body: bigBody)

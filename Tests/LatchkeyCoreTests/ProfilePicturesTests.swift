@@ -89,4 +89,43 @@ import Testing
         #expect(store.file(userID: Self.userID, name: name) == nil)
         #expect(store.file(userID: Self.userID, name: String(user.photoURL!.split(separator: "/").last!)) != nil)
     }
+
+    /// A picture larger than the window the strippers read through: read from the upload's
+    /// file in pieces, it comes out as the in-memory strip does, and the upload's file is gone.
+    @Test func aLargePictureIsStrippedFromItsFileInPieces() async throws {
+        let store = try await makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var scan: [UInt8] = []
+        for index in 0..<300_000 { scan.append(index % 97 == 0 ? 0xFF : UInt8(truncatingIfNeeded: index % 251)) }
+        for index in stride(from: 0, to: scan.count, by: 97) { scan[index + 1] = 0x00 }  // every FF stuffed
+        let exif = PictureMetadataTests.segment(0xE1, Array("Exif\0\0".utf8) + Array(repeating: 0x47, count: 100))
+        let tables = PictureMetadataTests.segment(0xDB, Array(repeating: 1, count: 40_000))
+            + PictureMetadataTests.segment(0xDB, Array(repeating: 2, count: 40_000))
+        let image = [0xFF, 0xDA, 0x00, 0x02] + scan + [0xFF, 0xD9]
+        // The second Exif segment lies past the strippers' first 64 KiB window.
+        let jpeg: [UInt8] = [0xFF, 0xD8] + PictureMetadataTests.jfif + exif + tables + exif + image
+        let user = try await store.replace(for: Self.userID, mediaType: Array("image/jpeg".utf8), bytes: jpeg)
+        let stored = try #require(store.file(userID: Self.userID, name: String(user.photoURL!.split(separator: "/").last!)))
+        let expected = [0xFF, 0xD8] + PictureMetadataTests.jfif + tables + image
+        #expect(FileManager.default.contents(atPath: stored.path) == Data(expected))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder + "/uploads/profile_pictures")
+        #expect(leftovers == [Self.userID], "no upload file is left beside the user folders")
+    }
+
+    @Test func anUploadLongerThanItsLimitIsRefusedAsItArrives() async throws {
+        let store = try await makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let upload = try store.newUpload(limit: 10)
+        try Self.png.prefix(10).withUnsafeBytes { try upload.append($0) }
+        #expect(throws: PictureError.tooLarge) { try [0].withUnsafeBytes { try upload.append($0) } }
+        #expect(upload.length == 10)
+    }
+}
+
+extension ProfilePictures {
+    func replace(for userID: String, mediaType: [UInt8], bytes: [UInt8]) async throws -> User {
+        let upload = try newUpload(limit: bytes.count)
+        try bytes.withUnsafeBytes { try upload.append($0) }
+        return try await replace(for: userID, mediaType: mediaType, upload: upload)
+    }
 }

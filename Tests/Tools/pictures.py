@@ -1,13 +1,16 @@
 """Pictures for Latchkey's end-to-end tests, made and read by Pillow as a client would.
 
-  pictures.py make FORMAT OUT [--metadata]   a small JPEG, PNG or WebP; with --metadata it
+  pictures.py make FORMAT OUT [--metadata] [--large]
+                                             a small JPEG, PNG or WebP; with --metadata it
                                              carries Exif with a GPS position, and per format
                                              XMP, a comment, text or time where the format
-                                             has them
+                                             has them; --large makes it 2000 x 1400 pixels of
+                                             noise (megabytes, like a phone's photo)
   pictures.py inspect FILE                   JSON: format, size, whether it decodes, and
                                              what metadata Pillow finds in it
 """
 import json
+import os
 import sys
 
 from PIL import Image, PngImagePlugin
@@ -15,9 +18,12 @@ from PIL import Image, PngImagePlugin
 XMP = b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta>'
 
 
-def make(kind, out, metadata):
-    image = Image.new("RGB", (32, 24))
-    image.putdata([(x * 8, y * 10, 128) for y in range(24) for x in range(32)])
+def make(kind, out, metadata, large):
+    if large:
+        image = Image.frombytes("RGB", (2000, 1400), os.urandom(2000 * 1400 * 3))
+    else:
+        image = Image.new("RGB", (32, 24))
+        image.putdata([(x * 8, y * 10, 128) for y in range(24) for x in range(32)])
     options = {}
     if metadata:
         exif = Image.Exif()
@@ -37,6 +43,8 @@ def make(kind, out, metadata):
             options["pnginfo"] = text
     if kind == "WEBP":
         options["lossless"] = True
+    if kind == "JPEG":
+        options["quality"] = 95
     image.save(out, kind, **options)
 
 
@@ -55,6 +63,6 @@ def inspect(path):
 
 if __name__ == "__main__":
     if sys.argv[1] == "make":
-        make(sys.argv[2].upper(), sys.argv[3], "--metadata" in sys.argv[4:])
+        make(sys.argv[2].upper(), sys.argv[3], "--metadata" in sys.argv[4:], "--large" in sys.argv[4:])
     else:
         inspect(sys.argv[2])

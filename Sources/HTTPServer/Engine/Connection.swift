@@ -19,7 +19,9 @@ final class Connection {
         var parameters: [String: String]
         /// How the response will be framed: version, HEAD, keep-alive, request id.
         var context: ResponseWriter.Context
+        /// The whole body, or for a route with a receiver the decoded bytes not yet handed on.
         var body: [UInt8] = []
+        var receiver: (any RequestBodyReceiver)?
         var remaining: Int
         var chunked: ChunkedDecoder?
     }

@@ -126,9 +126,16 @@ extension EventLoop {
                     return respond(connection, Problem.payloadTooLarge.response(), context: context, closing: true)
                 }
                 pending.remaining = length
-                pending.body.reserveCapacity(length)
+                if route.receiveBody == nil { pending.body.reserveCapacity(length) }
             case .chunked:
                 pending.chunked = ChunkedDecoder(limit: route.bodyLimit)
+            }
+            if let makeReceiver = route.receiveBody {
+                do {
+                    pending.receiver = try makeReceiver(head)
+                } catch {
+                    return respond(connection, errorResponse(error, to: pending, on: connection), context: context, closing: true)
+                }
             }
             // Ask for the body only once the request is known to be acceptable (RFC 9110 §10.1.1).
             if head.expectsContinue, head.version == .http1_1, connection.unreadCount == 0 {
@@ -139,30 +146,29 @@ extension EventLoop {
         }
     }
 
-    /// Moves buffered body bytes into the pending request; true once the body is complete.
-    /// The body grows in place inside the connection, so it is never copied per read.
+    /// Moves buffered body bytes into the pending request, or hands them to its receiver;
+    /// true once the body is complete. A whole body grows in place inside the connection,
+    /// so it is never copied per read.
     func readBody(_ connection: Connection) -> Bool {
         guard var decoder = connection.pending?.chunked else {
             let take = min(connection.pending!.remaining, connection.unreadCount)
-            connection.pending!.body.append(contentsOf: connection.input[connection.inputStart..<connection.inputStart + take])
+            let piece = connection.input[connection.inputStart..<connection.inputStart + take]
+            if connection.pending!.receiver != nil {
+                guard hand(piece, to: connection) else { return false }
+            } else {
+                connection.pending!.body.append(contentsOf: piece)
+            }
             connection.pending!.remaining -= take
             connection.policy.bodyReceived(take)
             connection.consumeInput(take)
-            return connection.pending!.remaining == 0 || waitForBody(connection)
+            guard connection.pending!.remaining == 0 else { return waitForBody(connection) }
+            return finishReceiving(connection)
         }
         let result = connection.input.withUnsafeBufferPointer { buffer in
             decoder.decode(UnsafeBufferPointer(rebasing: buffer[connection.inputStart...]), into: &connection.pending!.body)
         }
         connection.pending!.chunked = decoder
-        switch result {
-        case .needMore:
-            connection.policy.bodyReceived(connection.unreadCount)
-            connection.consumeInput(connection.unreadCount)
-            return waitForBody(connection)
-        case .done(let consumed):
-            connection.consumeInput(consumed)
-            return true
-        case .failure(let failure):
+        if case .failure(let failure) = result {
             let pending = connection.pending!
             connection.pending = nil
             let problem: Problem = switch failure {
@@ -172,6 +178,55 @@ extension EventLoop {
             respondAndClose(connection, problem: problem, version: pending.head.version, requestID: pending.context.requestID)
             return false
         }
+        if connection.pending!.receiver != nil {
+            let decoded = connection.pending!.body
+            connection.pending!.body.removeAll(keepingCapacity: true)
+            guard hand(decoded[...], to: connection) else { return false }
+        }
+        switch result {
+        case .needMore, .failure:
+            connection.policy.bodyReceived(connection.unreadCount)
+            connection.consumeInput(connection.unreadCount)
+            return waitForBody(connection)
+        case .done(let consumed):
+            connection.consumeInput(consumed)
+            return finishReceiving(connection)
+        }
+    }
+
+    /// Gives a piece of the body to the pending request's receiver; false (and the error's
+    /// response, closing the connection) when it refuses it.
+    private func hand(_ piece: ArraySlice<UInt8>, to connection: Connection) -> Bool {
+        guard !piece.isEmpty else { return true }
+        do {
+            try piece.withUnsafeBytes { try connection.pending!.receiver!.receive($0) }
+            return true
+        } catch {
+            failReceiving(connection, error)
+            return false
+        }
+    }
+
+    /// The body is complete; a receiver is told so before the handler runs.
+    private func finishReceiving(_ connection: Connection) -> Bool {
+        do {
+            try connection.pending!.receiver?.finish()
+            return true
+        } catch {
+            failReceiving(connection, error)
+            return false
+        }
+    }
+
+    private func failReceiving(_ connection: Connection, _ error: any Error) {
+        let pending = connection.pending!
+        connection.pending = nil
+        respond(connection, errorResponse(error, to: pending, on: connection), context: pending.context, closing: true)
+    }
+
+    /// The error responder's answer to a request that failed before its handler ran.
+    private func errorResponse(_ error: any Error, to pending: Connection.PendingRequest, on connection: Connection) -> Response {
+        shared.errorResponder(error, request(for: pending, on: connection))
     }
 
     /// The body is incomplete: wait for more (its deadline follows its bytes, see
@@ -185,10 +240,7 @@ extension EventLoop {
     }
 
     func dispatch(_ pending: Connection.PendingRequest, on connection: Connection) {
-        let request = Request(
-            head: pending.head, target: pending.target, body: pending.body, pathParameters: pending.parameters,
-            requestID: pending.context.requestID, remoteAddress: connection.remoteAddress, eventLoopIndex: index
-        )
+        let request = request(for: pending, on: connection)
         let context = pending.context
         switch pending.route.handler {
         case .inline(let handler):
@@ -217,5 +269,14 @@ extension EventLoop {
                 post(.response(fd: fd, connectionID: id, response))
             }
         }
+    }
+
+    private func request(for pending: Connection.PendingRequest, on connection: Connection) -> Request {
+        var request = Request(
+            head: pending.head, target: pending.target, body: pending.body, pathParameters: pending.parameters,
+            requestID: pending.context.requestID, remoteAddress: connection.remoteAddress, eventLoopIndex: index
+        )
+        request.receivedBody = pending.receiver
+        return request
     }
 }

@@ -38,6 +38,8 @@ public struct ChunkedDecoder: Sendable {
     /// The size of the chunk whose size line is being finished.
     private var pendingSize = 0
     private var trailerBytes = 0
+    /// Data decoded so far, for the limit: the caller may hand `body` on and empty it.
+    private var decoded = 0
     private var extensionBytes: [UInt8] = []
     public let limit: Int
 
@@ -45,7 +47,8 @@ public struct ChunkedDecoder: Sendable {
         self.limit = limit
     }
 
-    /// Appends the decoded data of `input` to `body`.
+    /// Appends the decoded data of `input` to `body`; `limit` counts all data decoded, even
+    /// what the caller took out of `body` between calls.
     public mutating func decode(_ input: UnsafeBufferPointer<UInt8>, into body: inout [UInt8]) -> ChunkedDecodeResult {
         var index = 0
         while index < input.count {
@@ -57,7 +60,7 @@ public struct ChunkedDecoder: Sendable {
                     state = .size(value: value * 16 + digit, digits: digits + 1)
                 } else {
                     guard digits > 0 else { return .failure(.malformed("missing chunk size")) }
-                    guard body.count + value <= limit else { return .failure(.tooLarge) }
+                    guard decoded + value <= limit else { return .failure(.tooLarge) }
                     pendingSize = value
                     if byte == ASCII.cr {
                         state = .sizeLF
@@ -83,6 +86,7 @@ public struct ChunkedDecoder: Sendable {
             case .data(let remaining):
                 let take = min(remaining, input.count - index)
                 body.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<index + take]))
+                decoded += take
                 state = remaining == take ? .dataCR : .data(remaining: remaining - take)
                 index += take
                 continue

@@ -1,5 +1,5 @@
-/// One request as a handler sees it: the validated head, the whole body, and what the
-/// router and engine learned about it.
+/// One request as a handler sees it: the validated head, the body (whole, or as taken by
+/// the route's receiver), and what the router and engine learned about it.
 public struct Request: Sendable {
     public let head: RequestHead
     /// The path of the request target without its query, as sent (not percent-decoded).
@@ -7,6 +7,8 @@ public struct Request: Sendable {
     /// The query without its `?`, if the target had one.
     public let query: String?
     public var body: [UInt8]
+    /// The receiver that took the body in pieces, for a route with `receiveBody`.
+    public var receivedBody: (any RequestBodyReceiver)?
     /// Values of `{name}` segments of the route pattern, percent-decoded.
     public var pathParameters: [String: String]
     /// Echoed from a sane `X-Request-Id`, else made up; every response carries it.

@@ -21,6 +21,9 @@ public struct Route: Sendable {
     /// judged, whether the request is acceptable at all (a JSON route answering 415 to
     /// another media type): nil lets it through, a response refuses it.
     public let admit: (@Sendable (RequestHead) -> Response?)?
+    /// Makes the receiver of a body taken in pieces (see `RequestBodyReceiver`); nil keeps
+    /// the body whole in `Request.body`.
+    public let receiveBody: (@Sendable (RequestHead) throws -> any RequestBodyReceiver)?
     public let handler: RouteHandler
     fileprivate let segments: [PatternSegment]
 }
@@ -53,12 +56,15 @@ public struct Router: Sendable {
 
     public mutating func add(
         _ method: String, _ pattern: String, bodyLimit: Int = Router.defaultBodyLimit,
-        admit: (@Sendable (RequestHead) -> Response?)? = nil, _ handler: RouteHandler
+        admit: (@Sendable (RequestHead) -> Response?)? = nil,
+        receiveBody: (@Sendable (RequestHead) throws -> any RequestBodyReceiver)? = nil, _ handler: RouteHandler
     ) {
         let segments: [PatternSegment] = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { part in
             part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
         }
-        let route = Route(method: method, pattern: pattern, bodyLimit: bodyLimit, admit: admit, handler: handler, segments: segments)
+        let route = Route(
+            method: method, pattern: pattern, bodyLimit: bodyLimit, admit: admit, receiveBody: receiveBody, handler: handler, segments: segments
+        )
         // `/a/{x}` and `/a/{y}` are the same route: the second could never match.
         precondition(!routes.contains { $0.method == method && Self.sameShape($0.segments, segments) }, "route \(method) \(pattern) registered twice")
         routes.append(route)
@@ -75,9 +81,11 @@ public struct Router: Sendable {
     /// An off-loop route: see `RouteHandler.offLoop`.
     public mutating func add(
         _ method: String, _ pattern: String, bodyLimit: Int = Router.defaultBodyLimit,
-        admit: (@Sendable (RequestHead) -> Response?)? = nil, offLoop handler: @escaping @Sendable (Request) async throws -> Response
+        admit: (@Sendable (RequestHead) -> Response?)? = nil,
+        receiveBody: (@Sendable (RequestHead) throws -> any RequestBodyReceiver)? = nil,
+        offLoop handler: @escaping @Sendable (Request) async throws -> Response
     ) {
-        add(method, pattern, bodyLimit: bodyLimit, admit: admit, .offLoop(handler))
+        add(method, pattern, bodyLimit: bodyLimit, admit: admit, receiveBody: receiveBody, .offLoop(handler))
     }
 
     /// HEAD falls back to GET (the engine drops the body).

@@ -31,10 +31,25 @@ enum PhotoHandlers {
         }
     }
 
+    /// The raw picture goes to disk as it arrives.
+    static func receiveRaw(_ context: APIContext) -> @Sendable (RequestHead) throws -> any RequestBodyReceiver {
+        { _ in RawPictureBody(try context.core.pictures.newUpload(limit: context.maxPictureBytes)) }
+    }
+
+    /// The form's `file` part goes to disk as it arrives.
+    static func receiveForm(_ context: APIContext) -> @Sendable (RequestHead) throws -> any RequestBodyReceiver {
+        { head in
+            guard let boundary = MultipartParser.boundary(ofContentType: head.field("Content-Type") ?? "") else { throw APIProblem.unsupportedMultipart }
+            return FormPictureBody(try context.core.pictures.newUpload(limit: context.maxPictureBytes), boundary: boundary)
+        }
+    }
+
     static func put(_ request: Request, _ context: APIContext) async throws -> Response {
         let caller = try context.authenticate(request)
+        // A request without a body has no receiver.
+        guard let body = request.receivedBody as? RawPictureBody else { throw PictureError.empty }
         let user = try await context.core.pictures.replace(
-            for: caller.userID, mediaType: Array((request.header("Content-Type") ?? "").utf8), bytes: request.body
+            for: caller.userID, mediaType: Array((request.header("Content-Type") ?? "").utf8), upload: body.upload
         )
         return JSONResponses.make(200, JSONResponses.user(user))
     }
@@ -44,37 +59,11 @@ enum PhotoHandlers {
 
     static func post(_ request: Request, _ context: APIContext) async throws -> Response {
         let caller = try context.authenticate(request)
-        guard let boundary = MultipartParser.boundary(ofContentType: request.header("Content-Type") ?? "") else { throw APIProblem.unsupportedMultipart }
-        let picture = try filePart(of: request.body, boundary: boundary)
-        let user = try await context.core.pictures.replace(for: caller.userID, mediaType: Array(picture.type.utf8), bytes: picture.bytes)
-        return JSONResponses.make(200, JSONResponses.user(user))
-    }
-
-    /// The first part named `file`: its declared type and its bytes.
-    static func filePart(of body: [UInt8], boundary: [UInt8]) throws -> (type: String, bytes: [UInt8]) {
-        var parser = MultipartParser(boundary: boundary)
-        var found: (type: String, bytes: [UInt8])?
-        var collecting = false
-        do {
-            for event in try parser.feed(body) {
-                switch event {
-                case .part(let fields):
-                    collecting = found == nil && MultipartParser.formFieldName(of: fields).map { Array($0.utf8) == Array("file".utf8) } == true
-                    if collecting { found = (fields.value(of: "Content-Type") ?? "", []) }
-                case .data(let bytes):
-                    if collecting { found?.bytes += bytes }
-                case .partEnd:
-                    collecting = false
-                }
-            }
-            try parser.finish()
-        } catch {
-            throw APIProblem.invalidArgument(field: "file", detail: "The multipart/form-data body is malformed.")
-        }
-        guard let found else {
+        guard let form = request.receivedBody as? FormPictureBody, let mediaType = form.mediaType else {
             throw APIProblem.invalidArgument(field: "file", detail: "Send the picture in a form part named file (curl -F file=@me.jpg).")
         }
-        return found
+        let user = try await context.core.pictures.replace(for: caller.userID, mediaType: Array(mediaType.utf8), upload: form.upload)
+        return JSONResponses.make(200, JSONResponses.user(user))
     }
 
     static func delete(_ request: Request, _ context: APIContext) async throws -> Response {

@@ -59,6 +59,9 @@ struct ErrorResponder: Sendable {
         case .unreadable:
             APIProblem(status: 415, code: "UNSUPPORTED_MEDIA_TYPE", title: "Unsupported media type",
                        detail: "The picture is damaged or cut short and cannot be stored.")
+        case .tooLarge:
+            APIProblem(status: 413, code: "PAYLOAD_TOO_LARGE", title: "Payload Too Large",
+                       detail: "The picture is larger than this server accepts (maxPictureBytes).")
         }
     }
 

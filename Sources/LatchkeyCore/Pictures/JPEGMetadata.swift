@@ -2,10 +2,10 @@
 /// After a start-of-scan the entropy-coded data runs until the next marker that is not a
 /// stuffed `FF 00`, a restart `FF D0`–`FF D7` or fill `FF FF`.
 enum JPEGMetadata {
-    static func stripped(_ bytes: [UInt8]) throws(PictureFormatError) -> [UInt8] {
+    static func plan(_ bytes: some PictureBytes) throws(PictureFormatError) -> StripPlan {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw .malformed("no JPEG start-of-image marker") }
-        var output: [UInt8] = [0xFF, 0xD8]
-        output.reserveCapacity(bytes.count)
+        var plan = StripPlan()
+        plan.keep(0..<2)
         var index = 2
         while index < bytes.count {
             guard bytes[index] == 0xFF else { throw .malformed("expected a JPEG marker at byte \(index)") }
@@ -14,11 +14,11 @@ enum JPEGMetadata {
             guard markerIndex < bytes.count else { throw .malformed("a JPEG marker is cut off") }
             let marker = bytes[markerIndex]
             if marker == 0xD9 {  // end of image: anything after it goes
-                output += [0xFF, 0xD9]
-                return output
+                plan.keep(markerIndex - 1..<markerIndex + 1)
+                return plan
             }
             if marker == 0x01 || (0xD0...0xD7).contains(marker) {  // no length
-                output += bytes[index...markerIndex]
+                plan.keep(index..<markerIndex + 1)
                 index = markerIndex + 1
                 continue
             }
@@ -26,11 +26,11 @@ enum JPEGMetadata {
             let length = bytes.bigEndian16(at: markerIndex + 1)
             let end = markerIndex + 1 + length
             guard length >= 2, end <= bytes.count else { throw .malformed("a JPEG segment runs past the end") }
-            if keeps(marker: marker, payloadAt: markerIndex + 3, in: bytes) { output += bytes[index..<end] }
+            if keeps(marker: marker, payloadAt: markerIndex + 3, in: bytes) { plan.keep(index..<end) }
             index = end
-            if marker == 0xDA {  // start of scan: copy the entropy-coded data up to the next marker
+            if marker == 0xDA {  // start of scan: keep the entropy-coded data up to the next marker
                 let next = nextMarker(in: bytes, from: index)
-                output += bytes[index..<next]
+                plan.keep(index..<next)
                 index = next
             }
         }
@@ -38,7 +38,7 @@ enum JPEGMetadata {
     }
 
     /// APPn segments carry metadata, except the three decoders read; COM is a comment.
-    private static func keeps(marker: UInt8, payloadAt payload: Int, in bytes: [UInt8]) -> Bool {
+    private static func keeps(marker: UInt8, payloadAt payload: Int, in bytes: some PictureBytes) -> Bool {
         switch marker {
         case 0xE0: bytes.has("JFIF\0", at: payload)
         case 0xE2: bytes.has("ICC_PROFILE\0", at: payload)
@@ -49,14 +49,12 @@ enum JPEGMetadata {
     }
 
     /// The index of the `FF` of the first real marker at or after `start`, or the end.
-    private static func nextMarker(in bytes: [UInt8], from start: Int) -> Int {
+    private static func nextMarker(in bytes: some PictureBytes, from start: Int) -> Int {
         var index = start
-        while index + 1 < bytes.count {
-            if bytes[index] == 0xFF {
-                let next = bytes[index + 1]
-                if next != 0x00, !(0xD0...0xD7).contains(next), next != 0xFF { return index }
-            }
-            index += 1
+        while let candidate = bytes.firstIndex(of: 0xFF, from: index), candidate + 1 < bytes.count {
+            let next = bytes[candidate + 1]
+            if next != 0x00, !(0xD0...0xD7).contains(next), next != 0xFF { return candidate }
+            index = candidate + 1
         }
         return bytes.count
     }

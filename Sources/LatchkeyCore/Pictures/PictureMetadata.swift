@@ -12,32 +12,18 @@ public enum PictureMetadata {
     /// Throws `.malformed` when the bytes do not hold together as `format`: a length that
     /// runs past the end, a missing marker. Every loop advances by at least one byte.
     public static func stripped(_ bytes: [UInt8], as format: ImageFormat) throws(PictureFormatError) -> [UInt8] {
+        try plan(bytes, as: format).apply(to: bytes)
+    }
+
+    static func plan(_ bytes: some PictureBytes, as format: ImageFormat) throws(PictureFormatError) -> StripPlan {
         switch format {
-        case .jpeg: try JPEGMetadata.stripped(bytes)
-        case .png: try PNGMetadata.stripped(bytes)
-        case .webp: try WebPMetadata.stripped(bytes)
+        case .jpeg: try JPEGMetadata.plan(bytes)
+        case .png: try PNGMetadata.plan(bytes)
+        case .webp: try WebPMetadata.plan(bytes)
         }
     }
 }
 
 public enum PictureFormatError: Error, Equatable, Sendable {
     case malformed(String)
-}
-
-extension [UInt8] {
-    func bigEndian16(at index: Int) -> Int { Int(self[index]) << 8 | Int(self[index + 1]) }
-
-    func bigEndian32(at index: Int) -> Int {
-        Int(self[index]) << 24 | Int(self[index + 1]) << 16 | Int(self[index + 2]) << 8 | Int(self[index + 3])
-    }
-
-    func littleEndian32(at index: Int) -> Int {
-        Int(self[index]) | Int(self[index + 1]) << 8 | Int(self[index + 2]) << 16 | Int(self[index + 3]) << 24
-    }
-
-    /// Whether the bytes at `index` are `ascii`, within bounds.
-    func has(_ ascii: String, at index: Int) -> Bool {
-        let expected = Array(ascii.utf8)
-        return index >= 0 && index + expected.count <= count && self[index..<index + expected.count].elementsEqual(expected)
-    }
 }

@@ -10,6 +10,8 @@ public enum PictureError: Error, Equatable, Sendable {
     case typeMismatch
     /// The declared type's signature, but the file does not hold together.
     case unreadable
+    /// Over `maxPictureBytes` (a form part found too long as it arrives).
+    case tooLarge
 }
 
 /// Profile pictures on disk, `{root}/{userId}/{random}.{ext}`, and the `photoURL` that
@@ -30,20 +32,35 @@ public struct ProfilePictures: Sendable {
         baseURL = publicURL + "/files/profile_pictures"
     }
 
-    /// Stores `bytes`, declared by the client as `mediaType`, as the user's picture.
-    public func replace(for userID: String, mediaType: some Collection<UInt8>, bytes: [UInt8]) async throws -> User {
-        guard !bytes.isEmpty else { throw PictureError.empty }
-        guard let format = ImageFormat(mediaType: mediaType) else { throw PictureError.unsupportedType }
-        guard ImageFormat(sniffing: bytes) == format else { throw PictureError.typeMismatch }
-        let clean: [UInt8]
+    /// A place for a picture of at most `limit` bytes to arrive in; see `PictureUpload`.
+    public func newUpload(limit: Int) throws -> PictureUpload {
         do {
-            clean = try PictureMetadata.stripped(bytes, as: format)
+            return try PictureUpload(in: root, limit: limit)
+        } catch {
+            // The first picture ever: the store's folder comes first (once).
+            try DataDirectory.prepare(root)
+            return try PictureUpload(in: root, limit: limit)
+        }
+    }
+
+    /// Stores the picture in `upload`, declared by the client as `mediaType`, as the user's
+    /// picture. The upload is read in pieces, never whole.
+    public func replace(for userID: String, mediaType: some Collection<UInt8>, upload: PictureUpload) async throws -> User {
+        guard upload.length > 0 else { throw PictureError.empty }
+        guard let format = ImageFormat(mediaType: mediaType) else { throw PictureError.unsupportedType }
+        let contents = upload.contents
+        guard ImageFormat(sniffing: contents.bytes(0..<min(ImageFormat.signatureLength, contents.count))) == format else {
+            throw PictureError.typeMismatch
+        }
+        let plan: StripPlan
+        do {
+            plan = try PictureMetadata.plan(contents, as: format)
         } catch {
             throw PictureError.unreadable
         }
         let name = RandomID.make() + "." + format.fileExtension
         let folder = try folder(of: userID)
-        try DurableFile.write(clean, to: folder + "/" + name)
+        try DurableFile.write(to: folder + "/" + name) { try plan.write(from: upload.fd, to: $0) }
         let url = "\(baseURL)/\(userID)/\(name)"
         let user: User
         do {
@@ -94,7 +111,6 @@ public struct ProfilePictures: Sendable {
         guard Self.isUserID(userID) else { throw AccessError.sessionRevoked }
         let folder = root + "/" + userID
         guard creating, mkdir(folder, 0o700) != 0, errno != EEXIST else { return folder }
-        // The first picture ever: the store's own folders come first (once).
         try DataDirectory.prepare(root)
         guard mkdir(folder, 0o700) == 0 || errno == EEXIST else {
             throw DataDirectoryError(description: "cannot create \(folder): \(String(cString: strerror(errno)))")

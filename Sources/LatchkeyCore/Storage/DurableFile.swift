@@ -6,27 +6,50 @@ import Glibc
 /// `path` is as it was. A retry after a crash overwrites the leftover temporary file.
 public enum DurableFile {
     public static func write(_ bytes: [UInt8], to path: String) throws {
+        try write(to: path) { fd in try writeAll(bytes[...], to: fd) }
+    }
+
+    /// Writes what `contents` puts into the descriptor it is given.
+    static func write(to path: String, contents: (Int32) throws -> Void) throws {
         let temporary = path + ".tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw DataDirectoryError(description: "cannot create \(temporary): \(String(cString: strerror(errno)))") }
-        var written = 0
-        for _ in 0..<1_000_000 where written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else { break }
-            written += result
+        var failure: (any Error)?
+        do {
+            try contents(fd)
+            guard fsync(fd) == 0 else { throw DataDirectoryError(description: "cannot flush \(temporary): \(String(cString: strerror(errno)))") }
+        } catch {
+            failure = error
         }
-        let synced = fsync(fd) == 0
         close(fd)
-        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
+        if failure == nil, rename(temporary, path) != 0 {
+            failure = DataDirectoryError(description: "cannot rename \(temporary): \(String(cString: strerror(errno)))")
+        }
+        if let failure {
             unlink(temporary)
-            throw DataDirectoryError(description: "cannot write \(path)")
+            throw failure
         }
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
         let folderFD = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderFD >= 0 {
             fsync(folderFD)
             close(folderFD)
+        }
+    }
+
+    /// Writes all of `bytes`, however many calls it takes (each writes at least one byte
+    /// or fails).
+    static func writeAll(_ bytes: ArraySlice<UInt8>, to fd: Int32) throws {
+        try bytes.withUnsafeBytes { try writeAll($0, to: fd) }
+    }
+
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) throws {
+        var written = 0
+        while written < bytes.count {
+            let result = Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written)
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { throw DataDirectoryError(description: "cannot write: \(String(cString: strerror(result == 0 ? EIO : errno)))") }
+            written += result
         }
     }
 }

@@ -7,9 +7,9 @@ extension Accounts {
     /// and read by Pillow: stored byte for byte when clean, stripped of metadata (and still
     /// decoding) when not, served with their validators, and nothing reachable beside them.
     @Suite struct ProfilePictures {
-        static func picture(_ format: String, metadata: Bool = false) throws -> (path: String, bytes: [UInt8]) {
+        static func picture(_ format: String, metadata: Bool = false, large: Bool = false) throws -> (path: String, bytes: [UInt8]) {
             let path = LatchkeyProcess.makeTemporaryDirectory() + "/picture.\(format)"
-            _ = try runPythonTool("pictures.py", arguments: ["make", format, path] + (metadata ? ["--metadata"] : []))
+            _ = try runPythonTool("pictures.py", arguments: ["make", format, path] + (metadata ? ["--metadata"] : []) + (large ? ["--large"] : []))
             return (path, Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         }
 
@@ -92,6 +92,9 @@ extension Accounts {
             expectProblem(try Self.upload(server, [], as: "image/png", token: ada.accessToken), 400, "EMPTY_BODY")
             expectProblem(try Self.upload(server, png.bytes + [UInt8](repeating: 0, count: 5000), as: "image/png", token: ada.accessToken), 413, "PAYLOAD_TOO_LARGE")
             expectProblem(try Self.upload(server, png.bytes, as: "image/png", token: nil), 401, "UNAUTHENTICATED")
+            let oversizeForm = Self.form(png.bytes + [UInt8](repeating: 0, count: 5000), type: "image/png")
+            expectProblem(try call(port: server.port, "POST", "/v1/users/me/photo", body: .bytes(oversizeForm.body, contentType: oversizeForm.contentType), token: ada.accessToken),
+                          413, "PAYLOAD_TOO_LARGE", "a file part over the limit inside a form that is not")
 
             #expect(try server.me(ada.accessToken)["photoURL"] as? String == url)
             #expect(try Self.fetch(server, url).body == png.bytes, "the old picture is still served")
@@ -111,6 +114,30 @@ extension Accounts {
                 try connection.send("\(method) /v1/users/me/photo HTTP/1.1\r\nHost: a\r\n\(authorization)Content-Type: \(type)\r\nContent-Length: 5000000\r\n\r\n")
                 let answer = JSONResponse(try connection.readResponse())
                 #expect(answer.status == 401, "\(method) \(authorization): \(answer)")
+            }
+        }
+
+        /// A phone-sized photo (megabytes) with a GPS position, by both upload forms: it is
+        /// taken in pieces, stripped from its file, and still decodes.
+        @Test func aPhoneSizedPhotoIsStrippedByBothForms() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let photo = try Self.picture("jpeg", metadata: true, large: true)
+            #expect(photo.bytes.count > 2 << 20)
+            let form = Self.form(photo.bytes, type: "image/jpeg")
+            let uploads: [() throws -> JSONResponse] = [
+                { try Self.upload(server, photo.bytes, as: "image/jpeg", token: ada.accessToken) },
+                { try call(port: server.port, "POST", "/v1/users/me/photo", body: .bytes(form.body, contentType: form.contentType), token: ada.accessToken) },
+            ]
+            for upload in uploads {
+                let response = try upload()
+                #expect(response.status == 200)
+                let served = try Self.fetch(server, try #require(response["photoURL"] as? String)).body
+                let seen = try Self.inspect(served)
+                #expect(seen["decodes"] as? Bool == true && seen["gps"] as? Bool == false && seen["exif"] as? Bool == false)
+                #expect(seen["size"] as? [Int] == [2000, 1400])
+                #expect(served.count < photo.bytes.count && served.count > photo.bytes.count - 4096, "only the metadata went")
             }
         }
 
