@@ -40,9 +40,7 @@ enum AccountRoutes {
         router.add("GET", "/files/profile_pictures/{userId}/{name}", inline: { PictureFileHandler.get($0, context) })
         router.add("PUT", "/v1/presence", admit: json, offLoop: { try await PresenceHandlers.put($0, context) })
         router.add("GET", "/v1/presence", inline: { try PresenceHandlers.batch($0, context) })
-        // The stream is not served yet (docs/api.md); its path must not fall through to
-        // `{userId}` and read as an unknown user.
-        router.add("GET", "/v1/presence/stream", inline: { _ in APIProblem.notFound.response() })
+        router.add("GET", "/v1/presence/stream", inline: { try PresenceStreamHandler.open($0, context) })
         router.add("GET", "/v1/presence/{userId}", inline: { try PresenceHandlers.get($0, context) })
     }
 }

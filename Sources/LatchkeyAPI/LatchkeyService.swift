@@ -38,6 +38,8 @@ public final class LatchkeyService: Sendable {
             pages: options.pages,
             maxPictureBytes: options.maxPictureBytes
         )
+        let streams = core.presence.streams
+        Task.detached { await streams.keepAlive(every: .seconds(15)) }
     }
 
     public func makeRouter() -> Router {

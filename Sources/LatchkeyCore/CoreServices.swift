@@ -30,11 +30,14 @@ public struct CoreServices: Sendable {
         pictures = ProfilePictures(database: database, root: picturesDirectory, publicURL: publicURL)
         presence = PresenceService(database: database, policy: policy, bus: InProcessPresenceBus())
         accounts = AccountService(
-            database: database, hashing: hashing, issuer: issuer, policy: policy, mail: mail, mailQueued: mailQueued, pictures: pictures
+            database: database, hashing: hashing, issuer: issuer, policy: policy, mail: mail, mailQueued: mailQueued, pictures: pictures,
+            streams: presence.streams
         )
-        passwordReset = PasswordResetService(database: database, hashing: hashing, policy: policy, mail: mail, mailQueued: mailQueued)
-        emailVerification = EmailVerificationService(database: database, mail: mail, mailQueued: mailQueued)
-        sessions = SessionService(database: database, issuer: issuer, policy: policy)
+        passwordReset = PasswordResetService(
+            database: database, hashing: hashing, policy: policy, mail: mail, mailQueued: mailQueued, streams: presence.streams
+        )
+        emailVerification = EmailVerificationService(database: database, mail: mail, mailQueued: mailQueued, streams: presence.streams)
+        sessions = SessionService(database: database, issuer: issuer, policy: policy, streams: presence.streams)
         verifier = AccessTokenVerifier(keyring: keyring, policy: policy)
     }
 

@@ -26,6 +26,18 @@ extension ServerOverSockets {
             }
         }
 
+        /// A reader that never reads is dropped once its socket is full and the stream's
+        /// high-water mark is passed: the producer is refused long before its 64 MiB.
+        @Test func aReaderThatNeverReadsIsDroppedAtTheHighWaterMark() async throws {
+            try await withTestServer { server in
+                let client = try await server.connect()
+                try await client.send("GET /flood HTTP/1.1\r\nHost: a\r\n\r\n")
+                #expect(await eventually { server.probe.floodAcceptedBytes >= 0 })
+                let accepted = server.probe.floodAcceptedBytes
+                #expect(accepted > 0 && accepted < 32 << 20, "refused after \(accepted) bytes: the socket buffers and 64 KiB, not the whole flood")
+            }
+        }
+
         @Test func clientClosingAnUnfinishedStreamFiresOnClose() async throws {
             try await withTestServer { server in
                 let client = try await server.connect()

@@ -6,12 +6,17 @@ import Synchronization
 final class TestProbe: Sendable {
     private let slowStarts = Atomic<Int>(0)
     private let unfinishedClosed = Atomic<Bool>(false)
+    private let floodAccepted = Atomic<Int>(-1)
 
     var slowRequestsStarted: Int { slowStarts.load(ordering: .sequentiallyConsistent) }
     var unfinishedStreamClosed: Bool { unfinishedClosed.load(ordering: .sequentiallyConsistent) }
 
     func slowRequestStarted() { slowStarts.add(1, ordering: .sequentiallyConsistent) }
     func unfinishedStreamDidClose() { unfinishedClosed.store(true, ordering: .sequentiallyConsistent) }
+
+    /// Bytes `/flood` got into its stream before a write was refused; -1 while it writes.
+    var floodAcceptedBytes: Int { floodAccepted.load(ordering: .sequentiallyConsistent) }
+    func floodStopped(after bytes: Int) { floodAccepted.store(bytes, ordering: .sequentiallyConsistent) }
 }
 
 /// A counter shared between a test and a thread it started.
@@ -105,6 +110,22 @@ enum TestRoutes {
                     try? await Task.sleep(for: .milliseconds(10))
                 }
                 stream.finish()
+            }
+            return Response(status: 200, stream: stream)
+        })
+        // Writes 4 KiB chunks until the stream refuses one (at most 64 MiB): a producer
+        // whose reader never reads.
+        router.add("GET", "/flood", inline: { _ in
+            let stream = ResponseStream(highWater: 64 * 1024)
+            Task.detached {
+                let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 4096)
+                var accepted = 0
+                for _ in 0..<16_384 {
+                    guard stream.write(chunk) else { break }
+                    accepted += chunk.count
+                    if accepted % (256 * 1024) == 0 { try? await Task.sleep(for: .milliseconds(1)) }
+                }
+                probe.floodStopped(after: accepted)
             }
             return Response(status: 200, stream: stream)
         })

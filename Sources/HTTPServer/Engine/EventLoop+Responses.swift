@@ -49,7 +49,9 @@ extension EventLoop {
 
     func streamReady(_ connection: Connection) {
         guard case .stream(let stream, let context)? = connection.responder else { return }
-        let (chunks, finished) = stream.take()
+        let (chunks, finished, overflowed) = stream.take()
+        // A reader this far behind is dropped: its socket is full and more keeps coming.
+        if overflowed || connection.pendingOutput > stream.highWater { return close(connection) }
         if context.isHead {
             if !finished { return }
         } else if context.version == .http1_0 {

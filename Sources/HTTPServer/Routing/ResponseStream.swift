@@ -3,9 +3,15 @@ import Synchronization
 /// The body of a streamed (chunked) response, written from any thread while the
 /// connection stays open: server-sent events, for example. Costs the connection a few
 /// queued chunks, never a thread.
+///
+/// A reader too slow for what is written is dropped: once more than `highWater` bytes
+/// wait (in this queue or in the connection's output, because the client's socket is
+/// full), the connection is closed rather than allowed to grow.
 public final class ResponseStream: Sendable {
     private struct State {
         var chunks: [[UInt8]] = []
+        var queuedBytes = 0
+        var overflowed = false
         var finished = false
         var closed = false
         var wake: (@Sendable () -> Void)?
@@ -13,21 +19,31 @@ public final class ResponseStream: Sendable {
     }
 
     private let state = Mutex(State())
+    public let highWater: Int
 
-    public init() {}
+    public init(highWater: Int = 1 << 20) {
+        self.highWater = highWater
+    }
 
-    /// Queues a chunk; false once the stream is closed (client gone, server stopping).
+    /// Queues a chunk; false once the stream is closed (client gone, server stopping) or
+    /// its reader fell `highWater` bytes behind (the connection is then closed).
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
         guard !bytes.isEmpty else { return !isClosed }
         let wake: (@Sendable () -> Void)?? = state.withLock { state in
-            guard !state.closed, !state.finished else { return .none }
+            guard !state.closed, !state.finished, !state.overflowed else { return .none }
+            if state.queuedBytes + bytes.count > highWater {
+                state.overflowed = true
+                state.chunks.removeAll()
+                return .some(state.wake)  // the loop closes the connection
+            }
             state.chunks.append(bytes)
+            state.queuedBytes += bytes.count
             return .some(state.wake)
         }
         guard let wake else { return false }
         wake?()
-        return true
+        return !state.withLock { $0.overflowed }
     }
 
     /// Ends the body; the connection goes on with the next request.
@@ -64,11 +80,15 @@ public final class ResponseStream: Sendable {
         if pending { wake() }
     }
 
-    /// Takes what the producer queued since the last call.
-    func take() -> (chunks: [[UInt8]], finished: Bool) {
+    /// Takes what the producer queued since the last call; `overflowed` when the reader
+    /// fell too far behind.
+    func take() -> (chunks: [[UInt8]], finished: Bool, overflowed: Bool) {
         state.withLock { state in
-            defer { state.chunks.removeAll() }
-            return (state.chunks, state.finished)
+            defer {
+                state.chunks.removeAll()
+                state.queuedBytes = 0
+            }
+            return (state.chunks, state.finished, state.overflowed)
         }
     }
 

@@ -938,11 +938,26 @@ paths:
         '200':
           description: |
             An event stream: first one `presence` event per known id, then one per change;
-            a `: keepalive` comment every 15 s.
+            a `: keepalive` comment every 15 s. Each event is `event: presence`, a `data: `
+            line holding one Presence object as JSON, and a blank line. Sessions that end
+            (logout, revocation, password change or reset, account deletion) and shutdown
+            end their streams; a client more than 64 KiB behind is disconnected.
+          headers:
+            Cache-Control:
+              schema:
+                type: string
+                const: no-store
           content:
             text/event-stream:
               schema:
                 type: string
+              example: |+
+                event: presence
+                data: {"userId":"0b6a2c1e9d8f4a7b","status":"online","lastSeen":"2026-11-24T19:23:09Z"}
+
+                : keepalive
+
+
         '400':
           description: The `userIds` are not acceptable.
           content:

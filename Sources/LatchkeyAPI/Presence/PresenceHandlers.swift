@@ -22,13 +22,19 @@ enum PresenceHandlers {
 
     static func batch(_ request: Request, _ context: APIContext) throws -> Response {
         _ = try context.authenticateInline(request)
+        let ids = try userIDs(of: request)
+        var json = JSONObjectWriter()
+        json.field("presences", jsonArray: try context.core.presence.get(ids, reader: context.reader(request)).map(presence))
+        return JSONResponses.make(200, json.finish())
+    }
+
+    /// The `userIds=a,b,…` of a batch read or a stream: 1 to 100 non-empty ids.
+    static func userIDs(of request: Request) throws -> [String] {
         let ids = (request.queryParameter("userIds") ?? "").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard !ids.isEmpty, !ids.contains(where: \.isEmpty), ids.count <= PresenceService.maximumBatch else {
             throw APIProblem.invalidArgument(field: "userIds", detail: "userIds must be 1 to \(PresenceService.maximumBatch) user ids, separated by commas.")
         }
-        var json = JSONObjectWriter()
-        json.field("presences", jsonArray: try context.core.presence.get(ids, reader: context.reader(request)).map(presence))
-        return JSONResponses.make(200, json.finish())
+        return ids
     }
 
     static func presence(_ presence: Presence) -> [UInt8] {

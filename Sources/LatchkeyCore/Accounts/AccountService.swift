@@ -11,11 +11,13 @@ public struct AccountService: Sendable {
     let mail: MailComposer
     let mailQueued: @Sendable () -> Void
     let pictures: ProfilePictures
+    let streams: PresenceStreams
 
     init(
         database: Database, hashing: HashingPool, issuer: TokenIssuer, policy: AccountsPolicy, mail: MailComposer,
-        mailQueued: @escaping @Sendable () -> Void, pictures: ProfilePictures
+        mailQueued: @escaping @Sendable () -> Void, pictures: ProfilePictures, streams: PresenceStreams
     ) {
+        self.streams = streams
         self.pictures = pictures
         self.database = database
         self.hashing = hashing
@@ -113,6 +115,7 @@ public struct AccountService: Sendable {
             return (user, refresh, sessionID)
         }
         mailQueued()
+        await streams.end(sessionsOf: user.id, keeping: sessionID)
         return try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
     }
 
@@ -120,6 +123,7 @@ public struct AccountService: Sendable {
     public func deleteAccount(_ caller: Authenticated, password: String, from address: String) async throws {
         try await verifyPassword(password, of: caller, from: address)
         try await database.write { db in try AccountStore.deleteUser(caller.userID, on: db) }
+        streams.accountDeleted(caller.userID, at: UnixTime.now())
         pictures.removeAll(of: caller.userID)  // once the account is gone for good
     }
 

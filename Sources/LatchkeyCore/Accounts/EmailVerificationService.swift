@@ -13,6 +13,7 @@ public struct EmailVerificationService: Sendable {
     let database: Database
     let mail: MailComposer
     let mailQueued: @Sendable () -> Void
+    let streams: PresenceStreams
 
     static let purpose = "verify"
     /// A verification link works for a day.
@@ -41,14 +42,15 @@ public struct EmailVerificationService: Sendable {
     /// (`AccountError.emailExists`).
     public func confirm(token: String) async throws {
         let hash = SHA256.hash(token.utf8)
-        try await database.write { db in
+        let changed = try await database.write { db -> (userID: String, kept: String?)? in
             let now = UnixTime.now()
             guard let live = try AccountTokenStore.live(hash: hash, purposes: [Self.purpose, EmailChange.purpose], now: now, on: db) else {
                 throw EmailVerificationError.tokenInvalid
             }
             try AccountTokenStore.useAll(of: live.userID, purpose: live.purpose, now: now, on: db)
             guard live.purpose == EmailChange.purpose else {
-                return try AccountStore.markEmailVerified(live.userID, now: now, on: db)
+                try AccountStore.markEmailVerified(live.userID, now: now, on: db)
+                return nil
             }
             guard let newEmail = live.newEmail, case .success(let email) = EmailRules.normalize(newEmail) else {
                 throw EmailVerificationError.tokenInvalid
@@ -56,6 +58,8 @@ public struct EmailVerificationService: Sendable {
             if try AccountStore.emailExists(email.key, on: db) { throw AccountError.emailExists }
             try AccountStore.changeEmail(of: live.userID, to: email, now: now, on: db)
             try SessionStore.revokeAll(of: live.userID, keeping: live.askingSession, now: now, on: db)
+            return (live.userID, live.askingSession)
         }
+        if let changed { await streams.end(sessionsOf: changed.userID, keeping: changed.kept) }
     }
 }

@@ -14,6 +14,7 @@ public struct PasswordResetService: Sendable {
     let policy: AccountsPolicy
     let mail: MailComposer
     let mailQueued: @Sendable () -> Void
+    let streams: PresenceStreams
 
     static let purpose = "reset"
     /// A reset link works for an hour.
@@ -61,7 +62,7 @@ public struct PasswordResetService: Sendable {
         let hasher = PasswordHasher(iterations: policy.passwordIterations)
         let newHash = try await hashing.run { hasher.hashNormalized(newPassword) }
         let mail = mail
-        try await database.write { db in
+        let userID = try await database.write { db in
             let now = UnixTime.now()
             // Checked again inside the write: two confirmations of one link cannot both pass.
             guard let userID = try MailedTokens.spend(token, purpose: Self.purpose, now: now, on: db),
@@ -69,7 +70,9 @@ public struct PasswordResetService: Sendable {
             try AccountStore.setPasswordHash(newHash, for: userID, now: now, on: db)
             try SessionStore.revokeAll(of: userID, now: now, on: db)
             try OutboxStore.enqueue(mail.passwordChanged(to: user.email), now: now, on: db)
+            return userID
         }
         mailQueued()
+        await streams.end(sessionsOf: userID)
     }
 }

@@ -14,14 +14,23 @@ public struct Presence: Sendable, Equatable {
 }
 
 /// `/userPresence` of the apps Latchkey serves: each user sets their own status; anyone
-/// signed in reads it. A user who said "online" or "away" and then went silent for longer
-/// than the presence timeout reads as offline, with the `lastSeen` of that last update.
-/// (Presence streams, which hold a user online while open, are not served yet.)
+/// signed in reads it, or watches it through a stream. A user holding a stream open is
+/// online until the last one closes (see `PresenceStreams`). A user who said "online" or
+/// "away", holds no stream and went silent for longer than the presence timeout reads as
+/// offline, with the `lastSeen` of that last update.
 public struct PresenceService: Sendable {
     let database: Database
     let policy: AccountsPolicy
     /// Where changes go once committed, for the streams that watch them.
     public let bus: any PresenceBus
+    public let streams: PresenceStreams
+
+    init(database: Database, policy: AccountsPolicy, bus: any PresenceBus) {
+        self.database = database
+        self.policy = policy
+        self.bus = bus
+        streams = PresenceStreams(database: database, bus: bus)
+    }
 
     /// At most this many ids in one batch read.
     public static let maximumBatch = 100
@@ -36,6 +45,21 @@ public struct PresenceService: Sendable {
         }
         bus.publish(presence)  // committed: watchers never see a change that could roll back
         return presence
+    }
+
+    /// Opens `caller`'s stream watching `userIDs` (at most `maximumBatch`): `watcher` gets
+    /// the presence of each known id, then every change, until `streams.closed(id)`. The
+    /// subscription comes before the snapshot, so a change in between is seen (perhaps
+    /// twice), never missed. Nil when the server is stopping.
+    public func openStream(_ watcher: any PresenceWatcher, for caller: Authenticated, watching userIDs: [String], reader: StoreReader) throws -> UInt64? {
+        guard let id = streams.register(watcher, for: caller, watching: Array(userIDs.prefix(Self.maximumBatch))) else { return nil }
+        do {
+            for presence in try get(userIDs, reader: reader) { watcher.deliver(presence) }
+        } catch {
+            streams.closed(id)
+            throw error
+        }
+        return id
     }
 
     /// The presence of `userID`; `AccountError.userNotFound` for an unknown user.
@@ -54,9 +78,9 @@ public struct PresenceService: Sendable {
         }
     }
 
-    /// Silence past the timeout reads as offline.
+    /// Silence past the timeout reads as offline, unless a stream holds the user.
     private func shown(_ stored: Presence, now: Int64) -> Presence {
-        guard stored.status != .offline, now - stored.lastSeen > policy.presenceTimeout else { return stored }
+        guard stored.status != .offline, now - stored.lastSeen > policy.presenceTimeout, !streams.isHeld(stored.userID) else { return stored }
         return Presence(userID: stored.userID, status: .offline, lastSeen: stored.lastSeen)
     }
 }

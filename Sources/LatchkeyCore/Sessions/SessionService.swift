@@ -6,11 +6,14 @@ public struct SessionService: Sendable {
     let database: Database
     let issuer: TokenIssuer
     let policy: AccountsPolicy
+    /// A session that ends takes its presence streams with it.
+    let streams: PresenceStreams
 
-    public init(database: Database, issuer: TokenIssuer, policy: AccountsPolicy) {
+    init(database: Database, issuer: TokenIssuer, policy: AccountsPolicy, streams: PresenceStreams) {
         self.database = database
         self.issuer = issuer
         self.policy = policy
+        self.streams = streams
     }
 
     private enum Rotation: Sendable {
@@ -47,7 +50,7 @@ public struct SessionService: Sendable {
         guard let presented = RefreshToken(parsing: token) else {
             return completion(.failure(SessionError.invalidRefreshToken))
         }
-        let (policy, key) = (policy, issuer.refreshKey.mac)
+        let (policy, key, streams) = (policy, issuer.refreshKey.mac, streams)
         // The job returns its verdict instead of throwing, so a theft revocation commits.
         database.submitWrite({ db -> Rotation in
             let now = UnixTime.now()
@@ -90,6 +93,9 @@ public struct SessionService: Sendable {
                     .failure(SessionError.refreshTokenReused)
                 }
             })
+            if case .success(.reused) = result {
+                Task { await streams.end(session: presented.sessionID) }
+            }
         })
     }
 
@@ -101,10 +107,12 @@ public struct SessionService: Sendable {
 
     public func logout(_ caller: Authenticated) async throws {
         try await database.write { db in try SessionStore.revoke(caller.sessionID, now: UnixTime.now(), on: db) }
+        await streams.end(session: caller.sessionID)
     }
 
     public func logoutAll(_ caller: Authenticated) async throws {
         try await database.write { db in try SessionStore.revokeAll(of: caller.userID, now: UnixTime.now(), on: db) }
+        await streams.end(sessionsOf: caller.userID)
     }
 
     /// The caller's active sessions, read inline on the event loop's connection.
@@ -128,5 +136,6 @@ public struct SessionService: Sendable {
             return true
         }
         if !found { throw SessionError.notFound }
+        await streams.end(session: sessionID)
     }
 }

@@ -1,4 +1,5 @@
 import AuthCrypto
+import Dispatch
 import Glibc
 import HTTPServer
 import LatchkeyAPI
@@ -66,6 +67,14 @@ enum ServeCommand {
         var received: Int32 = 0
         sigwait(&signals, &received)
         logger.info("received \(received == SIGTERM ? "SIGTERM" : "SIGINT"), finishing in-flight requests")
+        // Presence streams end first and their users' offline is committed, so watchers
+        // elsewhere (and the next start) never see a user online whom nothing holds.
+        let streamsStopped = DispatchSemaphore(value: 0)
+        Task.detached {
+            await core.presence.streams.stopAll()
+            streamsStopped.signal()
+        }
+        streamsStopped.wait()
         server.shutdown()
         outbox.stop()
         do {

@@ -4,7 +4,7 @@ import TestSupport
 
 extension Accounts {
     /// `PUT /v1/presence`, `GET /v1/presence/{userId}` and the batch read, with the
-    /// presence timeout. (Presence streams are not served yet.)
+    /// presence timeout (streams: `PresenceStreams`).
     @Suite struct PresenceRecords {
         static func put(_ server: AccountServer, _ status: String, token: String?) throws -> JSONResponse {
             try server.call("PUT", "/v1/presence", json: ["status": status], token: token)
@@ -44,7 +44,6 @@ extension Accounts {
             expectProblem(try Self.put(server, "online", token: nil), 401, "UNAUTHENTICATED")
             expectProblem(try server.call("GET", "/v1/presence/\(ada.id)"), 401, "UNAUTHENTICATED")
             expectProblem(try server.call("GET", "/v1/presence/nobody", token: ada.accessToken), 404, "USER_NOT_FOUND")
-            expectProblem(try server.call("GET", "/v1/presence/stream?userIds=\(ada.id)", token: ada.accessToken), 404, "NOT_FOUND", "streams are not served yet")
             let tooMany = (0...100).map { "id\($0)" }.joined(separator: ",")  // 101 ids
             for query in ["", "?userIds=", "?userIds=a,,b", "?userIds=\(tooMany)"] {
                 expectProblem(try server.call("GET", "/v1/presence\(query)", token: ada.accessToken), 400, "INVALID_ARGUMENT", "query \(query)")

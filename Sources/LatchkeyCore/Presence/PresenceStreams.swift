@@ -1,0 +1,168 @@
+internal import SQLite
+import Synchronization
+
+/// What a presence stream does with what the registry sends it; the HTTP layer turns
+/// these into server-sent events.
+public protocol PresenceWatcher: AnyObject, Sendable {
+    /// A presence of a watched user: the snapshot first, then every change.
+    func deliver(_ presence: Presence)
+    /// A sign of life on a quiet stream, so proxies and clients keep it open.
+    func keepAlive()
+    /// The session ended or the server is stopping: end the stream.
+    func end()
+}
+
+/// The presence streams open on this instance, by user and by session. A user holding at
+/// least one is online; when the last one closes (or its session ends) the user goes
+/// offline with `lastSeen` set to that moment. The write of each such transition is
+/// queued to the database writer while the registry's lock is held, so transitions of one
+/// user commit in the order they happened, and is published on the bus once committed.
+public final class PresenceStreams: Sendable {
+    private struct Stream {
+        let userID: String
+        let sessionID: String
+        let watcher: any PresenceWatcher
+        let subscription: PresenceSubscription
+    }
+
+    private struct State {
+        var nextID: UInt64 = 0
+        var streams: [UInt64: Stream] = [:]
+        var byUser: [String: Set<UInt64>] = [:]
+        var bySession: [String: Set<UInt64>] = [:]
+        var stopped = false
+    }
+
+    private let state = Mutex(State())
+    private let database: Database
+    private let bus: any PresenceBus
+
+    init(database: Database, bus: any PresenceBus) {
+        self.database = database
+        self.bus = bus
+    }
+
+    /// Whether `userID` holds a stream here (such a user is never timed out).
+    public func isHeld(_ userID: String) -> Bool {
+        state.withLock { $0.byUser[userID] != nil }
+    }
+
+    public var openStreams: Int { state.withLock { $0.streams.count } }
+
+    /// Registers the stream of `caller`'s session watching `userIDs`; nil once the server
+    /// is stopping. Changes reach `watcher` from the moment this returns.
+    func register(_ watcher: any PresenceWatcher, for caller: Authenticated, watching userIDs: [String]) -> UInt64? {
+        let subscription = bus.subscribe(to: userIDs) { [weak watcher] in watcher?.deliver($0) }
+        let id = state.withLock { state -> UInt64? in
+            guard !state.stopped else { return nil }
+            state.nextID += 1
+            state.streams[state.nextID] = Stream(userID: caller.userID, sessionID: caller.sessionID, watcher: watcher, subscription: subscription)
+            state.bySession[caller.sessionID, default: []].insert(state.nextID)
+            let first = state.byUser[caller.userID] == nil
+            state.byUser[caller.userID, default: []].insert(state.nextID)
+            if first { queueTransition(of: caller.userID, to: .online) }
+            return state.nextID
+        }
+        if id == nil { subscription.cancel() }
+        return id
+    }
+
+    /// The stream `id` closed (the client went away, or it was ended).
+    public func closed(_ id: UInt64) {
+        for stream in state.withLock({ remove([id], from: &$0).ended }) { stream.subscription.cancel() }
+    }
+
+    /// Ends the streams of one session (logout, revocation, a reused refresh token) and
+    /// returns once the user's resulting presence is committed.
+    public func end(session sessionID: String) async {
+        await end { state in state.bySession[sessionID].map(Array.init) ?? [] }
+    }
+
+    /// Ends the streams of every session of `userID` but `kept` (logout everywhere, a new
+    /// password, a reset).
+    public func end(sessionsOf userID: String, keeping kept: String? = nil) async {
+        await end { state in
+            (state.byUser[userID] ?? []).filter { state.streams[$0]?.sessionID != kept }
+        }
+    }
+
+    /// An account is gone: its watchers get a last `offline`, its streams end.
+    public func accountDeleted(_ userID: String, at now: Int64) {
+        bus.publish(Presence(userID: userID, status: .offline, lastSeen: now))
+        // No transition to write: the presence row went with the account.
+        finish(state.withLock { state in remove(Array(state.byUser[userID] ?? []), from: &state, writingOffline: false).ended })
+    }
+
+    /// On shutdown: every stream ends, its user goes offline; returns once that is
+    /// committed. Streams opened after this are refused.
+    public func stopAll() async {
+        await end { state in
+            state.stopped = true
+            return Array(state.streams.keys)
+        }
+    }
+
+    /// Sends every open stream a keep-alive each `interval` until `stopAll`.
+    public func keepAlive(every interval: Duration) async {
+        while !state.withLock({ $0.stopped }) {
+            try? await Task.sleep(for: interval)
+            for watcher in state.withLock({ $0.streams.values.map(\.watcher) }) { watcher.keepAlive() }
+        }
+    }
+
+    private func end(selecting select: (inout State) -> [UInt64]) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let removed = state.withLock { state in remove(select(&state), from: &state, then: { continuation.resume() }) }
+            finish(removed.ended)
+            if !removed.wentOffline { continuation.resume() }
+        }
+    }
+
+    private func finish(_ ended: [Stream]) {
+        for stream in ended {
+            stream.subscription.cancel()
+            stream.watcher.end()
+        }
+    }
+
+    /// Takes the streams `ids` out; a user left without any goes offline (unless
+    /// `writingOffline` is false). `committed` runs after the last such transition commits;
+    /// `wentOffline` says whether there was one.
+    private func remove(
+        _ ids: [UInt64], from state: inout State, writingOffline: Bool = true, then committed: (@Sendable () -> Void)? = nil
+    ) -> (ended: [Stream], wentOffline: Bool) {
+        var ended: [Stream] = []
+        var offline: [String] = []
+        for id in ids {
+            guard let stream = state.streams.removeValue(forKey: id) else { continue }
+            ended.append(stream)
+            state.bySession[stream.sessionID]?.remove(id)
+            if state.bySession[stream.sessionID]?.isEmpty == true { state.bySession[stream.sessionID] = nil }
+            state.byUser[stream.userID]?.remove(id)
+            if state.byUser[stream.userID]?.isEmpty == true {
+                state.byUser[stream.userID] = nil
+                if writingOffline { offline.append(stream.userID) }
+            }
+        }
+        for (index, userID) in offline.enumerated() {
+            queueTransition(of: userID, to: .offline, committed: index == offline.count - 1 ? committed : nil)
+        }
+        return (ended, !offline.isEmpty)
+    }
+
+    /// Queues the write of a stream transition (call with the lock held, see the type's
+    /// comment) and publishes it once committed. A user deleted meanwhile has no row to
+    /// write and nothing is published.
+    private func queueTransition(of userID: String, to status: PresenceStatus, committed: (@Sendable () -> Void)? = nil) {
+        let bus = bus
+        database.submitWrite({ db -> Presence? in
+            let now = UnixTime.now()
+            guard try AccountStore.user(id: userID, on: db) != nil else { return nil }
+            try AccountStore.setPresence(status.rawValue, for: userID, now: now, on: db)
+            return Presence(userID: userID, status: status, lastSeen: now)
+        }, completion: { result in
+            if case .success(let presence?) = result { bus.publish(presence) }
+            committed?()
+        })
+    }
+}
