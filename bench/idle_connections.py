@@ -21,6 +21,8 @@ import statistics
 import sys
 import time
 
+from proc_status import rss_kib, status_value
+
 OPEN_CONCURRENCY = 256  # connects in flight at once, so the listen backlog never overflows
 
 
@@ -29,18 +31,6 @@ def raise_fd_limit(needed):
     if hard != resource.RLIM_INFINITY and hard < needed:
         sys.exit(f"RLIMIT_NOFILE hard limit {hard} is below the {needed} descriptors needed")
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-
-
-def proc_status_value(pid, key):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(key + ":"):
-                return int(line.split()[1])
-    raise RuntimeError(f"no {key} for pid {pid}")
-
-
-def vm_rss_kib(pid):
-    return proc_status_value(pid, "VmRSS")
 
 
 def request_bytes(host, port, path):
@@ -125,9 +115,9 @@ async def main():
     print(f"open_seconds={time.monotonic() - started:.2f}")
 
     await asyncio.sleep(1.0)  # let the server settle after the burst before reading memory
-    print(f"rss_kib={vm_rss_kib(args.pid)}")
+    print(f"rss_kib={rss_kib(args.pid)}")
     print(f"server_fds={len(os.listdir(f'/proc/{args.pid}/fd'))}")
-    print(f"server_threads={proc_status_value(args.pid, 'Threads')}")
+    print(f"server_threads={status_value(args.pid, 'Threads')}")
 
     timings, probe_errors = [], []
     for _ in range(args.probes):

@@ -5,13 +5,7 @@ bytes sent, whichever comes first; every send is non-blocking, so a server that 
 reading (as it should) only makes this wait out its time. Prints key=value lines."""
 import argparse, errno, socket, time
 
-
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    raise RuntimeError("no VmRSS")
+from proc_status import rss_kib
 
 
 def main():

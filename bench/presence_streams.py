@@ -17,13 +17,7 @@ import select
 import socket
 import time
 
-
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
+from proc_status import rss_kib
 
 
 def post_json(port, path, body):

@@ -11,13 +11,7 @@ import http.client
 import threading
 import time
 
-
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
+from proc_status import rss_kib
 
 
 def upload(port, token, data, pause, statuses):

@@ -168,7 +168,13 @@ extension EventLoop {
             decoder.decode(UnsafeBufferPointer(rebasing: buffer[connection.inputStart...]), into: &connection.pending!.body)
         }
         connection.pending!.chunked = decoder
-        if case .failure(let failure) = result {
+        let consumed: Int?
+        switch result {
+        case .needMore:
+            consumed = nil
+        case .done(let count):
+            consumed = count
+        case .failure(let failure):
             let pending = connection.pending!
             connection.pending = nil
             let problem: Problem = switch failure {
@@ -179,19 +185,20 @@ extension EventLoop {
             return false
         }
         if connection.pending!.receiver != nil {
-            let decoded = connection.pending!.body
-            connection.pending!.body.removeAll(keepingCapacity: true)
+            // The decoder's output is handed on at once, so it never holds more than a read.
+            var decoded: [UInt8] = []
+            swap(&decoded, &connection.pending!.body)
             guard hand(decoded[...], to: connection) else { return false }
+            decoded.removeAll(keepingCapacity: true)
+            connection.pending!.body = decoded
         }
-        switch result {
-        case .needMore, .failure:
+        guard let consumed else {
             connection.policy.bodyReceived(connection.unreadCount)
             connection.consumeInput(connection.unreadCount)
             return waitForBody(connection)
-        case .done(let consumed):
-            connection.consumeInput(consumed)
-            return finishReceiving(connection)
         }
+        connection.consumeInput(consumed)
+        return finishReceiving(connection)
     }
 
     /// Gives a piece of the body to the pending request's receiver; false (and the error's
