@@ -37,6 +37,14 @@ import TestSupport
         #expect(caFile.output.contains("latchkey: TLS failed: cannot read the CA file /nonexistent/ca.pem"))
     }
 
+    /// An origin with a path or in capitals would never equal what a browser sends.
+    @Test(arguments: ["https://app.example.com/", "https://App.example.com", "app.example.com", "ftp://app.example.com"])
+    func aCORSOriginThatCanNeverMatchIsRefused(_ origin: String) throws {
+        let result = try failedStart(["serve", "--cors-origins", "http://localhost:3000,\(origin)"])
+        #expect(result.status == 2)
+        #expect(result.output == "latchkey: invalid value 'http://localhost:3000,\(origin)' for --cors-origins: expected * or origins such as https://app.example.com (scheme, host and port only), separated by commas")
+    }
+
     @Test func unknownOptionIsRefused() throws {
         let result = try failedStart(["serve", "--prot", "80"])
         #expect(result.status == 2)

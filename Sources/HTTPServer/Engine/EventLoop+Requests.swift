@@ -94,12 +94,20 @@ extension EventLoop {
         }
         let hasBody = framing != .none
         let keepAlive = head.wantsKeepAlive && !draining
-        let context = ResponseWriter.Context(version: head.version, isHead: head.method == "HEAD", keepAlive: keepAlive, requestID: requestID)
+        var context = ResponseWriter.Context(version: head.version, isHead: head.method == "HEAD", keepAlive: keepAlive, requestID: requestID)
+        let cors = shared.configuration.cors
+        if cors.isEnabled { context.corsFields = cors.fields(origin: head.field("origin"), method: head.method.utf8) }
 
         if head.hasUnsupportedExpectation {
             return respond(connection, Problem.expectationFailed.response(), context: context, closing: hasBody)
         }
         let target = RequestTarget.split(head.target)
+        if cors.isEnabled, head.method.utf8.elementsEqual("OPTIONS".utf8), let requested = head.field("access-control-request-method"),
+           case .options(let allowed) = shared.router.match(method: "OPTIONS", path: target.path) {
+            context.corsFields = []
+            let answer = cors.preflight(origin: head.field("origin"), requestedMethod: requested, allowed: allowed)
+            return respond(connection, answer, context: context, closing: hasBody)
+        }
         switch shared.router.match(method: head.method, path: target.path) {
         case .notFound:
             respond(connection, Problem.notFound.response(), context: context, closing: hasBody)

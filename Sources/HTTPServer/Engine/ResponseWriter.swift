@@ -11,6 +11,8 @@ struct ResponseWriter {
         var isHead: Bool
         var keepAlive: Bool
         var requestID: String
+        /// CORS fields for the request's origin (see `CORSPolicy`); empty when CORS is off.
+        var corsFields: [HTTPField] = []
     }
 
     mutating func writeHead(_ response: Response, context: Context, chunked: Bool, into output: inout [UInt8]) {
@@ -31,7 +33,7 @@ struct ResponseWriter {
         output.append(contentsOf: "X-Request-Id: ".utf8)
         output.append(contentsOf: context.requestID.utf8)
         output.append(contentsOf: "\r\nX-Content-Type-Options: nosniff\r\n".utf8)
-        for field in response.headers where Self.isWritable(field) {
+        for field in context.corsFields + response.headers where Self.isWritable(field) {
             output.append(contentsOf: field.name.utf8)
             output.append(contentsOf: ": ".utf8)
             output.append(contentsOf: field.value.utf8)

@@ -29,6 +29,8 @@ public struct ServerConfiguration: Sendable {
     public var writeTimeout: Duration
     /// On shutdown, how long in-flight requests get to finish.
     public var shutdownGracePeriod: Duration
+    /// Which browser pages on other origins may call the server.
+    public var cors: CORSPolicy
 
     public init(
         host: String = "127.0.0.1",
@@ -43,8 +45,10 @@ public struct ServerConfiguration: Sendable {
         bodyMinRate: Int = 1024,
         idleTimeout: Duration = .seconds(60),
         writeTimeout: Duration = .seconds(30),
-        shutdownGracePeriod: Duration = .seconds(10)
+        shutdownGracePeriod: Duration = .seconds(10),
+        cors: CORSPolicy = .disabled
     ) {
+        self.cors = cors
         self.host = host
         self.port = port
         self.eventLoops = eventLoops

@@ -54,7 +54,8 @@ enum ServeCommand {
                 uncappedAddresses: Set(settings.trustedProxies),
                 headerTimeout: .seconds(settings.headerTimeout), bodyTimeout: .seconds(settings.bodyTimeout),
                 bodyMinRate: settings.bodyMinRate,
-                idleTimeout: .seconds(settings.idleTimeout), shutdownGracePeriod: .seconds(settings.shutdownGracePeriod)
+                idleTimeout: .seconds(settings.idleTimeout), shutdownGracePeriod: .seconds(settings.shutdownGracePeriod),
+                cors: CORSPolicy(origins: settings.corsOrigins)
             ),
             router: service.makeRouter(), logger: logger, errorResponder: service.errorResponse
         )

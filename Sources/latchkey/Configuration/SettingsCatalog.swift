@@ -51,7 +51,13 @@ enum SettingsCatalog {
         .duration("loginFailureWindow", upTo: 86_400, usually: 60, \.loginFailureWindow),
         .integer("ipRatePerMinute", 1...100_000, \.ipRatePerMinute),
         .list("trustedProxies", \.trustedProxies),
-        .list("corsOrigins", \.corsOrigins),
+        SettingSpec(key: "corsOrigins") { settings, text throws(SettingValueError) in
+            let origins = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+            guard origins.allSatisfy({ $0 == "*" || isOrigin($0) }) else {
+                throw SettingValueError(expected: "* or origins such as https://app.example.com (scheme, host and port only), separated by commas")
+            }
+            settings.corsOrigins = origins
+        },
         .list("reservedDisplayNames", \.reservedDisplayNames),
         SettingSpec(key: "logLevel") { settings, text throws(SettingValueError) in
             guard let level = Logger.Level(rawValue: text.lowercased()) else {
@@ -69,6 +75,19 @@ enum SettingsCatalog {
         .duration("idleTimeout", upTo: 86_400, usually: 5, \.idleTimeout),
         .integer("shutdownGracePeriod", 0...600, \.shutdownGracePeriod),
     ]
+
+    /// `http://` or `https://`, a host, an optional port, nothing after: what a browser
+    /// sends as `Origin`. Lower case, as browsers send it, or it would never match.
+    static func isOrigin(_ text: String) -> Bool {
+        for scheme in ["http://", "https://"] where text.utf8.starts(with: scheme.utf8) {
+            let authority = text.utf8.dropFirst(scheme.utf8.count)
+            return !authority.isEmpty && authority.allSatisfy { byte in
+                (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+            }
+        }
+        return false
+    }
 
     /// `kid:base64key[,kid:base64key…]`; each key at least 32 bytes.
     static func parseSigningKeys(_ text: String) throws(SettingValueError) -> [(id: String, secret: [UInt8])] {
