@@ -11,9 +11,15 @@ public struct ServiceOptions: Sendable {
     public var pages: PageText
     /// The largest profile picture, decided from `Content-Length` before reading (413).
     public var maxPictureBytes: Int
+    /// `GET /metrics` and the per-request recording behind it.
+    public var metricsEnabled: Bool
 
-    public init(ipRatePerMinute: Int, trustedProxies: [String], eventLoops: Int, pages: PageText = .builtIn(), maxPictureBytes: Int = 5_242_880) {
+    public init(
+        ipRatePerMinute: Int, trustedProxies: [String], eventLoops: Int, pages: PageText = .builtIn(), maxPictureBytes: Int = 5_242_880,
+        metricsEnabled: Bool = true
+    ) {
         self.maxPictureBytes = maxPictureBytes
+        self.metricsEnabled = metricsEnabled
         self.ipRatePerMinute = ipRatePerMinute
         self.trustedProxies = trustedProxies
         self.eventLoops = eventLoops
@@ -25,8 +31,13 @@ public struct ServiceOptions: Sendable {
 /// domain the executable assembled and the API's own settings.
 public final class LatchkeyService: Sendable {
     private let context: APIContext
+    /// Nil when metrics are off.
+    private let requests: RequestMetrics?
+    /// The server's and the outbox's figures for `/metrics`, attached once they exist.
+    public let serverGauges = ServerGauges()
 
     public init(core: CoreServices, options: ServiceOptions, logger: Logger) throws {
+        requests = options.metricsEnabled ? RequestMetrics(eventLoops: options.eventLoops) : nil
         context = APIContext(
             core: core,
             readers: try PerLoop(count: options.eventLoops) { _ in try core.makeReader() },
@@ -47,7 +58,15 @@ public final class LatchkeyService: Sendable {
         HealthRoutes.register(on: &router, readers: context.readers)
         AccountRoutes.register(on: &router, context)
         OpenAPIRoute.register(on: &router)
+        if let requests { MetricsRoute.register(on: &router, context, requests: requests, server: serverGauges) }
         return router
+    }
+
+    /// For `ServerConfiguration.requestObserver`: every answer is counted for `/metrics`
+    /// (nil when metrics are off).
+    public var requestObserver: (@Sendable (CompletedRequest) -> Void)? {
+        guard let requests else { return nil }
+        return { completed in requests.record(completed) }
     }
 
     public func errorResponse(_ error: any Error, _ request: Request) -> Response {

@@ -14,6 +14,7 @@ public struct CoreServices: Sendable {
     public let presence: PresenceService
     public let policy: AccountsPolicy
     private let database: Database
+    private let hashing: HashingPool
 
     /// `hashingQueueCapacity`: hashes allowed to wait for a thread before logins get 503.
     /// `mailQueued` is called after a transaction queued mail (wake the outbox sender).
@@ -26,6 +27,7 @@ public struct CoreServices: Sendable {
         let issuer = TokenIssuer(keyring: keyring, refreshKey: refreshKey, policy: policy)
         let hashing = HashingPool(threads: hashingThreads, capacity: hashingQueueCapacity)
         self.database = database
+        self.hashing = hashing
         self.policy = policy
         pictures = ProfilePictures(database: database, root: picturesDirectory, publicURL: publicURL)
         presence = PresenceService(database: database, policy: policy, bus: InProcessPresenceBus())
@@ -39,6 +41,26 @@ public struct CoreServices: Sendable {
         emailVerification = EmailVerificationService(database: database, mail: mail, mailQueued: mailQueued, streams: presence.streams)
         sessions = SessionService(database: database, issuer: issuer, policy: policy, streams: presence.streams)
         verifier = AccessTokenVerifier(keyring: keyring, policy: policy)
+    }
+
+    /// What `/metrics` shows of the domain beneath the HTTP layer.
+    public struct Gauges: Sendable {
+        public let hashingQueueDepth: Int
+        public let hashingRejections: Int
+        public let presenceStreams: Int
+        public let outboxBacklog: Int
+        public let writeBatchSizes: Histogram
+        public let commitSeconds: Histogram
+    }
+
+    /// Read on a reader of the caller's (the outbox backlog is a count of unsent rows).
+    public func gauges(reader: StoreReader) throws -> Gauges {
+        let writes = database.writeStatistics
+        return Gauges(
+            hashingQueueDepth: hashing.queueDepth, hashingRejections: hashing.rejections, presenceStreams: presence.streams.openStreams,
+            outboxBacklog: try reader.read { try OutboxStore.backlog(on: $0) },
+            writeBatchSizes: writes.batchSizes, commitSeconds: writes.commitSeconds
+        )
     }
 
     /// A reader for one thread to keep (an event loop).

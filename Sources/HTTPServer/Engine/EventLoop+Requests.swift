@@ -97,6 +97,11 @@ extension EventLoop {
         var context = ResponseWriter.Context(version: head.version, isHead: head.method == "HEAD", keepAlive: keepAlive, requestID: requestID)
         let cors = shared.configuration.cors
         if cors.isEnabled { context.corsFields = cors.fields(origin: head.field("origin"), method: head.method.utf8) }
+        if shared.configuration.requestObserver != nil {
+            context.method = head.method
+            context.startedAt = MonotonicClock.now()
+            context.forwardedFor = head.field("x-forwarded-for")
+        }
 
         if head.hasUnsupportedExpectation {
             return respond(connection, Problem.expectationFailed.response(), context: context, closing: hasBody)
@@ -118,6 +123,7 @@ extension EventLoop {
             let response = Response(status: 204, headers: [HTTPField(name: "Allow", value: allowed.joined(separator: ", "))])
             respond(connection, response, context: context, closing: hasBody)
         case .found(let route, let parameters):
+            if shared.configuration.requestObserver != nil { context.route = route.pattern }
             // Refused from the head alone (a media type the route does not take) before
             // the body's size is judged: the client learns what to fix first.
             if let refusal = route.admit?(head) {

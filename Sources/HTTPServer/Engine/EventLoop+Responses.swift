@@ -6,6 +6,7 @@ extension EventLoop {
     func respond(_ connection: Connection, _ response: Response, context: ResponseWriter.Context, closing: Bool) {
         var context = context
         if closing || connection.peerClosed || draining { context.keepAlive = false }
+        if let observe = shared.configuration.requestObserver { observe(completed(response, context, on: connection)) }
         if case .stream(let stream) = response.body {
             // HTTP/1.0 has no chunked coding (RFC 9112 §7.1): the body ends with the connection.
             let chunked = context.version != .http1_0
@@ -30,6 +31,19 @@ extension EventLoop {
         } else {
             beginClosing(connection)
         }
+    }
+
+    private func completed(_ response: Response, _ context: ResponseWriter.Context, on connection: Connection) -> CompletedRequest {
+        let bodyBytes: Int? = switch response.body {
+        case .bytes(let bytes): HTTPStatus.allowsBody(response.status) && !context.isHead ? bytes.count : 0
+        case .file(let file): HTTPStatus.allowsBody(response.status) && !context.isHead ? file.length : 0
+        case .stream: nil
+        }
+        return CompletedRequest(
+            method: context.method, route: context.route, status: response.status, bodyBytes: bodyBytes,
+            nanoseconds: context.startedAt == 0 ? 0 : MonotonicClock.now() &- context.startedAt, requestID: context.requestID,
+            remoteAddress: connection.remoteAddress, forwardedFor: context.forwardedFor, eventLoopIndex: index
+        )
     }
 
     func respondAndClose(_ connection: Connection, problem: Problem, version: HTTPVersion, requestID: String? = nil) {

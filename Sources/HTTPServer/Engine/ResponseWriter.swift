@@ -13,6 +13,11 @@ struct ResponseWriter {
         var requestID: String
         /// CORS fields for the request's origin (see `CORSPolicy`); empty when CORS is off.
         var corsFields: [HTTPField] = []
+        /// For the request observer (see `CompletedRequest`), filled in only when one is set.
+        var method = "-"
+        var route = "-"
+        var startedAt: UInt64 = 0
+        var forwardedFor: String?
     }
 
     mutating func writeHead(_ response: Response, context: Context, chunked: Bool, into output: inout [UInt8]) {

@@ -31,6 +31,9 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration
     /// Which browser pages on other origins may call the server.
     public var cors: CORSPolicy
+    /// Told of every answer as it is queued, on the event loop's thread: keep it short
+    /// (a counter, a buffered log line).
+    public var requestObserver: (@Sendable (CompletedRequest) -> Void)?
 
     public init(
         host: String = "127.0.0.1",
@@ -46,9 +49,11 @@ public struct ServerConfiguration: Sendable {
         idleTimeout: Duration = .seconds(60),
         writeTimeout: Duration = .seconds(30),
         shutdownGracePeriod: Duration = .seconds(10),
-        cors: CORSPolicy = .disabled
+        cors: CORSPolicy = .disabled,
+        requestObserver: (@Sendable (CompletedRequest) -> Void)? = nil
     ) {
         self.cors = cors
+        self.requestObserver = requestObserver
         self.host = host
         self.port = port
         self.eventLoops = eventLoops

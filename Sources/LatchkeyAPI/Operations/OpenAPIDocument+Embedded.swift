@@ -1033,15 +1033,21 @@ paths:
       operationId: metrics
       summary: Prometheus metrics.
       description: |
-        Requests by route and status, latency histograms, open connections, password-hash
-        queue depth.
+        Requests by method, route template and status, latency histograms by route, throttle
+        refusals, open connections and presence streams, password-hash queue depth and
+        rejections, outbox backlog and delivery failures, database write batch sizes and
+        commit durations. Routes appear as their templates, never as raw paths.
       responses:
         '200':
-          description: Prometheus text exposition format.
+          description: Prometheus text exposition format, version 0.0.4.
           content:
             text/plain:
               schema:
                 type: string
+              example: |
+                # HELP latchkey_http_requests_total Requests answered, by method, route template and status.
+                # TYPE latchkey_http_requests_total counter
+                latchkey_http_requests_total{method="GET",route="/v1/users/me",status="200"} 3
 
   /openapi.yaml:
     get:

@@ -15,6 +15,7 @@ public final class OutboxSender: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let stopping = Atomic<Bool>(false)
     private let stopped = DispatchSemaphore(value: 0)
+    private let failedDeliveries = Atomic<Int>(0)
     /// Messages taken per pass, so one pass stays short.
     private static let batch = 64
     /// The longest wait between two attempts at one message.
@@ -33,6 +34,9 @@ public final class OutboxSender: Sendable {
             stopped.signal()
         }
     }
+
+    /// Delivery attempts that failed (to be retried or given up), since start.
+    public var deliveryFailures: Int { failedDeliveries.load(ordering: .relaxed) }
 
     /// Something was queued: look now rather than at the next poll.
     public func notify() {
@@ -65,6 +69,7 @@ public final class OutboxSender: Sendable {
             } catch {
                 outcome = UnixTime.now() - entry.createdAt > Self.maximumAge ? .abandoned("\(error), for \(Self.maximumAge / 3600) hours") : .failed("\(error)")
             }
+            if case .sent = outcome {} else { failedDeliveries.add(1, ordering: .relaxed) }
             record(entry.id, attempts: entry.attempts, outcome: outcome)
         }
         transport.finishBatch()

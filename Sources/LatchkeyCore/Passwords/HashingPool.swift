@@ -17,6 +17,7 @@ public final class HashingPool: Sendable {
 
     private let queue = Mutex<[Job]>([])
     private let available = DispatchSemaphore(value: 0)
+    private let refused = Atomic<Int>(0)
     public let capacity: Int
 
     public init(threads: Int, capacity: Int) {
@@ -28,6 +29,8 @@ public final class HashingPool: Sendable {
 
     /// Jobs waiting for a thread (for `/metrics` and tests).
     public var queueDepth: Int { queue.withLock { $0.count } }
+    /// Jobs refused because the queue was full, since start.
+    public var rejections: Int { refused.load(ordering: .relaxed) }
 
     public func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
@@ -39,6 +42,7 @@ public final class HashingPool: Sendable {
             if accepted {
                 available.signal()
             } else {
+                refused.add(1, ordering: .relaxed)
                 continuation.resume(throwing: HashingPoolSaturated())
             }
         }

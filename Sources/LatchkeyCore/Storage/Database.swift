@@ -43,6 +43,9 @@ public final class Database: Sendable {
         writer.submit(body) { result in completion(result.mapError { StoreError.translating($0) }) }
     }
 
+    /// Jobs per commit and commit durations since start.
+    public var writeStatistics: (batchSizes: Histogram, commitSeconds: Histogram) { writer.statistics.withLock { $0 } }
+
     /// Runs `body` on a pooled read-only connection.
     func read<T>(_ body: (Connection) throws -> T) throws -> T {
         try StoreError.translating { try readers.read(body) }

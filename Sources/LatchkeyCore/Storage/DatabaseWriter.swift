@@ -20,6 +20,8 @@ final class DatabaseWriter: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let stopping = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
+    /// Jobs per commit and the commit's seconds, for `/metrics`.
+    let statistics = Mutex((batchSizes: Histogram(bounds: Histogram.batchBounds), commitSeconds: Histogram(bounds: Histogram.latencyBounds)))
 
     /// Takes ownership of `connection`; nothing else may use it afterwards.
     init(connection: Connection) {
@@ -119,7 +121,13 @@ final class DatabaseWriter: Sendable {
             }
         }
         do {
+            let started = ContinuousClock.now
             try connection.run("COMMIT")
+            let seconds = (ContinuousClock.now - started) / .seconds(1)
+            statistics.withLock { statistics in
+                statistics.batchSizes.observe(Double(batch.count))
+                statistics.commitSeconds.observe(seconds)
+            }
             succeeded.forEach { $0.finish(nil) }
         } catch {
             try? connection.run("ROLLBACK")

@@ -55,10 +55,11 @@ enum ServeCommand {
                 headerTimeout: .seconds(settings.headerTimeout), bodyTimeout: .seconds(settings.bodyTimeout),
                 bodyMinRate: settings.bodyMinRate,
                 idleTimeout: .seconds(settings.idleTimeout), shutdownGracePeriod: .seconds(settings.shutdownGracePeriod),
-                cors: CORSPolicy(origins: settings.corsOrigins)
+                cors: CORSPolicy(origins: settings.corsOrigins), requestObserver: service.requestObserver
             ),
             router: service.makeRouter(), logger: logger, errorResponder: service.errorResponse
         )
+        service.serverGauges.attach(openConnections: { server.openConnections }, mailDeliveryFailures: { outbox.deliveryFailures })
         try server.start(on: listener)
         let shownHost = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
         logger.info("listening on http://\(shownHost):\(server.port)", metadata: [

@@ -31,6 +31,7 @@ struct Settings: Sendable {
     var mailFrom = "Latchkey <no-reply@localhost>"
     var productName = "Latchkey"
     var rateLimitsEnabled = true
+    var metricsEnabled = true
     var loginMaxFailures = 10
     var accountMaxFailures = 100
     var loginFailureWindow = 900
