@@ -46,6 +46,24 @@ import Testing
         #expect(storedFiles().isEmpty)
     }
 
+    /// Uploads of one user racing each other all succeed; each commit deletes only the
+    /// file it replaced (never another upload's, still being written or not yet named), so
+    /// the last one's file is the one left.
+    @Test func concurrentUploadsOfOneUserLeaveTheLastOnesFile() async throws {
+        let store = try await makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let users = try await withThrowingTaskGroup(of: User.self) { group in
+            for _ in 0..<12 {
+                group.addTask { try await store.replace(for: Self.userID, mediaType: Array("image/png".utf8), bytes: Self.png) }
+            }
+            return try await group.reduce(into: [User]()) { $0.append($1) }
+        }
+        #expect(users.count == 12)
+        let database = try Database(path: folder + "/latchkey.sqlite")
+        let final = try #require(try database.makeReader().read { try AccountStore.user(id: Self.userID, on: $0) }?.photoURL)
+        #expect(storedFiles() == [String(final.split(separator: "/").last!)])
+    }
+
     @Test func aRefusedUploadChangesNothing() async throws {
         let store = try await makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -61,30 +61,37 @@ public struct ProfilePictures: Sendable {
         let name = RandomID.make() + "." + format.fileExtension
         let folder = try folder(of: userID)
         try DurableFile.write(to: folder + "/" + name) { try plan.write(from: upload.fd, to: $0) }
-        let url = "\(baseURL)/\(userID)/\(name)"
         let user: User
         do {
-            user = try await database.write { db in
-                try AccountStore.setPhotoURL(url, for: userID, now: UnixTime.now(), on: db)
-                guard let user = try AccountStore.user(id: userID, on: db) else { throw AccessError.sessionRevoked }
-                return user
-            }
+            user = try await setPhotoURL("\(baseURL)/\(userID)/\(name)", of: userID, folder: folder)
         } catch {
             unlink(folder + "/" + name)
             throw error
         }
-        PictureFile.removeAll(in: folder, except: name)
         return user
     }
 
     /// Clears the user's picture; its file goes once that is committed.
     public func remove(for userID: String) async throws -> User {
-        let user = try await database.write { db in
-            try AccountStore.setPhotoURL(nil, for: userID, now: UnixTime.now(), on: db)
+        try await setPhotoURL(nil, of: userID, folder: try folder(of: userID, creating: false))
+    }
+
+    /// Commits `url` as the user's `photoURL`, then deletes the one file the old URL named
+    /// (if it named one of this store's): never the folder's other files, which may be
+    /// another upload of the same user still being written, or already renamed and about
+    /// to be named by its own commit.
+    private func setPhotoURL(_ url: String?, of userID: String, folder: String) async throws -> User {
+        let (user, previous) = try await database.write { db in
+            let previous = try AccountStore.user(id: userID, on: db)?.photoURL
+            try AccountStore.setPhotoURL(url, for: userID, now: UnixTime.now(), on: db)
             guard let user = try AccountStore.user(id: userID, on: db) else { throw AccessError.sessionRevoked }
-            return user
+            return (user, previous)
         }
-        if let folder = try? folder(of: userID, creating: false) { PictureFile.removeAll(in: folder, except: nil) }
+        let ours = "\(baseURL)/\(userID)/"
+        if let previous, previous.utf8.starts(with: ours.utf8), previous != url {
+            let name = String(previous.utf8.dropFirst(ours.utf8.count))!
+            if Self.format(ofStoredName: name) != nil { unlink(folder + "/" + name) }
+        }
         return user
     }
 
@@ -103,7 +110,7 @@ public struct ProfilePictures: Sendable {
     /// An account's pictures go with it.
     public func removeAll(of userID: String) {
         guard let folder = try? folder(of: userID, creating: false) else { return }
-        PictureFile.removeAll(in: folder, except: nil)
+        PictureFile.removeAll(in: folder)
         rmdir(folder)
     }
 
