@@ -53,7 +53,10 @@ let package = Package(
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "FlatJSON", "TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SQLite", "AuthCrypto", "latchkey"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "SQLite", "AuthCrypto", "LatchkeyCore", "LatchkeyAPI", "latchkey", .product(name: "Logging", package: "swift-log")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

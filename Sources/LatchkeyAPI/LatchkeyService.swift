@@ -13,11 +13,14 @@ public struct ServiceOptions: Sendable {
     public var maxPictureBytes: Int
     /// `GET /metrics` and the per-request recording behind it.
     public var metricsEnabled: Bool
+    /// A line per request on the `access` logger.
+    public var accessLog: Bool
 
     public init(
         ipRatePerMinute: Int, trustedProxies: [String], eventLoops: Int, pages: PageText = .builtIn(), maxPictureBytes: Int = 5_242_880,
-        metricsEnabled: Bool = true
+        metricsEnabled: Bool = true, accessLog: Bool = true
     ) {
+        self.accessLog = accessLog
         self.maxPictureBytes = maxPictureBytes
         self.metricsEnabled = metricsEnabled
         self.ipRatePerMinute = ipRatePerMinute
@@ -33,11 +36,15 @@ public final class LatchkeyService: Sendable {
     private let context: APIContext
     /// Nil when metrics are off.
     private let requests: RequestMetrics?
+    /// Nil when the access log is off.
+    private let accessLog: AccessLog?
     /// The server's and the outbox's figures for `/metrics`, attached once they exist.
     public let serverGauges = ServerGauges()
 
     public init(core: CoreServices, options: ServiceOptions, logger: Logger) throws {
         requests = options.metricsEnabled ? RequestMetrics(eventLoops: options.eventLoops) : nil
+        accessLog = options.accessLog
+            ? AccessLog(logger: Logger(label: "access"), clientAddress: ClientAddress(trustedProxies: options.trustedProxies)) : nil
         context = APIContext(
             core: core,
             readers: try PerLoop(count: options.eventLoops) { _ in try core.makeReader() },
@@ -63,10 +70,14 @@ public final class LatchkeyService: Sendable {
     }
 
     /// For `ServerConfiguration.requestObserver`: every answer is counted for `/metrics`
-    /// (nil when metrics are off).
+    /// and logged (nil when both are off).
     public var requestObserver: (@Sendable (CompletedRequest) -> Void)? {
-        guard let requests else { return nil }
-        return { completed in requests.record(completed) }
+        let (requests, accessLog) = (requests, accessLog)
+        guard requests != nil || accessLog != nil else { return nil }
+        return { completed in
+            requests?.record(completed)
+            accessLog?.record(completed)
+        }
     }
 
     public func errorResponse(_ error: any Error, _ request: Request) -> Response {

@@ -1,4 +1,8 @@
+import AuthCrypto
 import Foundation
+import LatchkeyAPI
+import LatchkeyCore
+import Logging
 import Testing
 import TestSupport
 
@@ -45,6 +49,32 @@ import TestSupport
             // 500 can answer anything, and `default` is no status: neither is listed per row.
             #expect(statuses == listed.subtracting(["500", "default"]), "\(operation): docs/api.md lists \(statuses.sorted()), the document \(listed.sorted())")
         }
+    }
+
+    /// Every route the server registers is an operation of the document, and every
+    /// operation a route (HEAD is GET's; path parameters compared by position).
+    @Test func theRouterAndTheDocumentNameTheSameOperations() throws {
+        let folder = LatchkeyProcess.makeTemporaryDirectory()
+        let database = try Database(path: folder + "/latchkey.sqlite")
+        let core = CoreServices(
+            database: database, keyring: try Keyring(keys: [try SigningKey(id: "k1", secret: Array(repeating: 7, count: 32))]),
+            refreshKey: RefreshTokenKey(secret: Array(repeating: 9, count: 32)),
+            policy: AccountsPolicy(issuer: "http://127.0.0.1:8080", reservedDisplayNames: ReservedDisplayNames([])),
+            mail: MailComposer(publicURL: "http://127.0.0.1:8080"), mailQueued: {}, hashingThreads: 1,
+            picturesDirectory: folder + "/pictures", publicURL: "http://127.0.0.1:8080"
+        )
+        let service = try LatchkeyService(core: core, options: ServiceOptions(ipRatePerMinute: 60, trustedProxies: [], eventLoops: 1), logger: Logger(label: "test"))
+        let routed = Set(service.makeRouter().table.map { Self.operation($0.method, $0.pattern) })
+        let documented = Set(try #require(Self.summary()["statuses"] as? [String: [String]]).keys
+            .map { key in let parts = key.split(separator: " "); return Self.operation(String(parts[0]), String(parts[1])) })
+            .subtracting(routed.filter { $0.hasPrefix("GET ") }.map { "HEAD" + $0.dropFirst(3) })
+        #expect(routed.subtracting(documented).sorted() == [], "routes the document does not describe")
+        #expect(documented.subtracting(routed).sorted() == [], "operations of the document no route serves")
+    }
+
+    /// `METHOD /path` with every `{parameter}` written `{}`.
+    private static func operation(_ method: String, _ pattern: String) -> String {
+        method + " " + pattern.replacing(/\{[^}]*\}/, with: "{}")
     }
 
     /// `METHOD /path` from the first cell of every table row, e.g. "| `POST /v1/auth/signup` |",

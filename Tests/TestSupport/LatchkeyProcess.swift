@@ -55,7 +55,7 @@ public final class LatchkeyProcess {
     public func waitUntilListening(timeout: Double = 20) throws -> Int {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if let range = output.range(of: #"listening on http://[^ ]*:(\d+)"#, options: .regularExpression) {
+            if let range = output.range(of: #"listening on http://[^ "]*:(\d+)"#, options: .regularExpression) {
                 let match = String(output[range])
                 port = Int(match.split(separator: ":").last!)!
                 return port

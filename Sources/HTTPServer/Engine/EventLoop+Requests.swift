@@ -100,7 +100,8 @@ extension EventLoop {
         if shared.configuration.requestObserver != nil {
             context.method = head.method
             context.startedAt = MonotonicClock.now()
-            context.forwardedFor = head.field("x-forwarded-for")
+            let forwarded = head.fieldValues("x-forwarded-for")
+            if !forwarded.isEmpty { context.forwardedFor = forwarded.joined(separator: ",") }
         }
 
         if head.hasUnsupportedExpectation {

@@ -13,7 +13,8 @@ public struct CompletedRequest: Sendable {
     /// head), in nanoseconds.
     public let nanoseconds: UInt64
     public let requestID: String
-    /// The peer's address, and what a proxy in front said about the client.
+    /// The peer's address, and what a proxy in front said about the client (every
+    /// `X-Forwarded-For` line, joined with commas).
     public let remoteAddress: String
     public let forwardedFor: String?
     public let eventLoopIndex: Int

@@ -88,6 +88,9 @@ public struct Router: Sendable {
         add(method, pattern, bodyLimit: bodyLimit, admit: admit, receiveBody: receiveBody, .offLoop(handler))
     }
 
+    /// Every route's method and pattern, in the order they were added.
+    public var table: [(method: String, pattern: String)] { routes.map { ($0.method, $0.pattern) } }
+
     /// HEAD falls back to GET (the engine drops the body).
     public func match(method: String, path: String) -> RouteMatch {
         if let byMethod = literalRoutes[path] {

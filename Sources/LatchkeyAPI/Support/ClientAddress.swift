@@ -13,17 +13,16 @@ struct ClientAddress: Sendable {
     }
 
     func of(_ request: Request) -> String {
-        PeerAddress.limitKey(clientHop(request))
-    }
-
-    private func clientHop(_ request: Request) -> String {
         // Every X-Forwarded-For line counts: some proxies add a line of their own instead
         // of appending, and the client's forged line comes first.
-        let forwarded = request.head.fieldValues("x-forwarded-for").joined(separator: ",")
-        guard trustedProxies.contains(PeerAddress.canonical(request.remoteAddress)), !forwarded.isEmpty else {
-            return request.remoteAddress
-        }
-        let hops = forwarded.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-        return hops.last { !trustedProxies.contains(PeerAddress.canonical($0)) } ?? hops.first ?? request.remoteAddress
+        PeerAddress.limitKey(hop(peer: request.remoteAddress, forwardedFor: request.head.fieldValues("x-forwarded-for").joined(separator: ",")))
+    }
+
+    /// The client's own address (for the access log): the peer, or behind a trusted proxy
+    /// the nearest untrusted hop of `forwardedFor` (all its lines joined with commas).
+    func hop(peer: String, forwardedFor: String?) -> String {
+        guard let forwardedFor, !forwardedFor.isEmpty, trustedProxies.contains(PeerAddress.canonical(peer)) else { return peer }
+        let hops = forwardedFor.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        return hops.last { !trustedProxies.contains(PeerAddress.canonical($0)) } ?? hops.first ?? peer
     }
 }

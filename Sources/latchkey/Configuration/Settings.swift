@@ -32,6 +32,7 @@ struct Settings: Sendable {
     var productName = "Latchkey"
     var rateLimitsEnabled = true
     var metricsEnabled = true
+    var accessLog = true
     var loginMaxFailures = 10
     var accountMaxFailures = 100
     var loginFailureWindow = 900

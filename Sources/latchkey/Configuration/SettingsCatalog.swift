@@ -47,6 +47,7 @@ enum SettingsCatalog {
         .string("productName", \.productName),
         .boolean("rateLimitsEnabled", \.rateLimitsEnabled),
         .boolean("metricsEnabled", \.metricsEnabled),
+        .boolean("accessLog", \.accessLog),
         .integer("loginMaxFailures", 1...1_000, \.loginMaxFailures),
         .integer("accountMaxFailures", 1...100_000, \.accountMaxFailures),
         .duration("loginFailureWindow", upTo: 86_400, usually: 60, \.loginFailureWindow),

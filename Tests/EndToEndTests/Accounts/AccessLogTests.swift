@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension Accounts {
+    /// The access log: a line per request with the route template, and none of the secrets
+    /// the requests carried, in either log format.
+    @Suite struct AccessLog {
+        @Test(arguments: ["text", "json"])
+        func everyRequestIsLoggedAndNoSecretIs(_ format: String) throws {
+            let server = try AccountServer(["--log-format", format])
+            let ada = try server.signUp("ada@example.com", "ada")
+            let phone = try server.logIn("ada@example.com")
+            let refreshed = try server.refresh(phone.refreshToken)
+            #expect(refreshed.status == 200)
+            #expect(try server.me(ada.accessToken).status == 200)
+            #expect(try PasswordReset.requestReset(server, "ada@example.com").status == 202)
+            let mail = try #require(try PasswordReset.mails(server, atLeast: 1).first)
+            let resetToken = try #require(PasswordReset.token(in: mail))
+            #expect(try server.call("GET", "/reset-password?token=\(resetToken)").status == 200)
+            #expect(try PasswordReset.confirm(server, resetToken, "a-whole-new-passphrase").status == 204)
+            _ = try server.call("GET", "/v1/users/\(ada.id)", token: "not-a-token-but-secret-looking")
+            let output = server.process.output
+            server.stop()
+
+            let secrets = [
+                AccountServer.password, "a-whole-new-passphrase", ada.accessToken, ada.refreshToken, phone.accessToken, phone.refreshToken,
+                try #require(refreshed["refreshToken"] as? String), resetToken, "not-a-token-but-secret-looking",
+            ]
+            for secret in secrets {
+                #expect(!output.contains(secret), "a secret reached the log: \(secret.prefix(12))…")
+            }
+            let lines = output.split(separator: "\n").filter { $0.contains("access") && $0.contains("request") }
+            #expect(lines.count >= 8, "a line per request: \(lines.count)")
+            // The development mail drop names its recipient in its own line (by design); an
+            // access line never names anyone.
+            #expect(!lines.contains { $0.contains("ada@example.com") })
+            let reset = try #require(lines.first { $0.contains("/reset-password") && !$0.contains("/v1/") }, "the page request is logged")
+            #expect(!reset.contains("?"), "the query is never logged")
+            let profile = try #require(lines.first { $0.contains("/v1/users/{id}") }, "the route template, not the path")
+            if format == "json" {
+                let fields = try #require(try JSONSerialization.jsonObject(with: Data(profile.utf8)) as? [String: String])
+                #expect(fields["method"] == "GET" && fields["status"] == "401" && fields["address"] == "127.0.0.1")
+                #expect(fields["logger"] == "access" && fields["request_id"]?.isEmpty == false && fields["duration_ms"] != nil && fields["bytes"] != nil)
+            } else {
+                for field in ["method=GET", "status=401", "address=127.0.0.1", "request_id=", "duration_ms=", "bytes="] {
+                    #expect(profile.contains(field), "\(field) in \(profile)")
+                }
+            }
+        }
+
+        @Test func theAccessLogCanBeTurnedOff() throws {
+            let server = try AccountServer(["--access-log", "false"])
+            _ = try server.signUp("ada@example.com", "ada")
+            let output = server.process.output
+            server.stop()
+            #expect(!output.contains("route=/v1/auth/signup"))
+        }
+    }
+}
