@@ -18,7 +18,7 @@ public struct ServiceOptions: Sendable {
 
     public init(
         ipRatePerMinute: Int, trustedProxies: [String], eventLoops: Int, pages: PageText = .builtIn(), maxPictureBytes: Int = 5_242_880,
-        metricsEnabled: Bool = true, accessLog: Bool = true
+        metricsEnabled: Bool = true, accessLog: Bool = false
     ) {
         self.accessLog = accessLog
         self.maxPictureBytes = maxPictureBytes
@@ -57,7 +57,7 @@ public final class LatchkeyService: Sendable {
             maxPictureBytes: options.maxPictureBytes
         )
         let streams = core.presence.streams
-        Task.detached { await streams.keepAlive(every: .seconds(15)) }
+        Task.detached { await streams.maintain(sweepEvery: .seconds(5), keepAliveEvery: .seconds(15)) }
     }
 
     public func makeRouter() -> Router {

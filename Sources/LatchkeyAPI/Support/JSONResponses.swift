@@ -68,8 +68,8 @@ enum JSONResponses {
 }
 
 /// `2026-11-22T17:30:00Z`: UTC, whole seconds, as Swift's `.iso8601` decodes it.
-enum RFC3339 {
-    static func format(_ seconds: Int64) -> String {
+public enum RFC3339 {
+    public static func format(_ seconds: Int64) -> String {
         var time = time_t(seconds)
         var parts = tm()
         gmtime_r(&time, &parts)

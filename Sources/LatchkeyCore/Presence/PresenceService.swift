@@ -29,7 +29,7 @@ public struct PresenceService: Sendable {
         self.database = database
         self.policy = policy
         self.bus = bus
-        streams = PresenceStreams(database: database, bus: bus)
+        streams = PresenceStreams(database: database, bus: bus, policy: policy)
     }
 
     /// At most this many ids in one batch read.

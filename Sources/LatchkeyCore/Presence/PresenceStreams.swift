@@ -36,10 +36,12 @@ public final class PresenceStreams: Sendable {
     private let state = Mutex(State())
     private let database: Database
     private let bus: any PresenceBus
+    private let policy: AccountsPolicy
 
-    init(database: Database, bus: any PresenceBus) {
+    init(database: Database, bus: any PresenceBus, policy: AccountsPolicy) {
         self.database = database
         self.bus = bus
+        self.policy = policy
     }
 
     /// Whether `userID` holds a stream here (such a user is never timed out).
@@ -102,12 +104,34 @@ public final class PresenceStreams: Sendable {
         }
     }
 
-    /// Sends every open stream a keep-alive each `interval` until `stopAll`.
-    public func keepAlive(every interval: Duration) async {
+    /// Until `stopAll`: every `sweep`, ends the streams of sessions that ended where no
+    /// service here saw it (an admin command in another process, another instance, the
+    /// idle timeout, a disabled account); every `keepAlive`, sends every stream a sign of life.
+    public func maintain(sweepEvery sweep: Duration, keepAliveEvery keepAlive: Duration) async {
+        var sinceKeepAlive = Duration.zero
         while !state.withLock({ $0.stopped }) {
-            try? await Task.sleep(for: interval)
-            for watcher in state.withLock({ $0.streams.values.map(\.watcher) }) { watcher.keepAlive() }
+            try? await Task.sleep(for: sweep)
+            await endStreamsOfEndedSessions()
+            sinceKeepAlive += sweep
+            if sinceKeepAlive >= keepAlive {
+                sinceKeepAlive = .zero
+                for watcher in state.withLock({ $0.streams.values.map(\.watcher) }) { watcher.keepAlive() }
+            }
         }
+    }
+
+    /// One read per session holding streams, however many streams it holds.
+    func endStreamsOfEndedSessions() async {
+        let sessions = state.withLock { Array($0.bySession.keys) }
+        guard !sessions.isEmpty else { return }
+        let now = UnixTime.now()
+        let ended = (try? database.read { db in
+            try sessions.filter { id in
+                guard let (session, user) = try SessionStore.sessionWithUser(id: id, on: db) else { return true }
+                return !session.isActive(now: now, policy: policy) || user.disabled
+            }
+        }) ?? []
+        for session in ended { await end(session: session) }
     }
 
     private func end(selecting select: (inout State) -> [UInt64]) async {

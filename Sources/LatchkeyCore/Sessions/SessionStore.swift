@@ -92,4 +92,9 @@ enum SessionStore {
     static func active(of userID: String, usedSince: Int64, createdSince: Int64, on db: Connection) throws -> [Session] {
         try db.query(activeOfUser, userID, usedSince, createdSince, row: makeSession)
     }
+
+    /// Every session of the user not revoked, expired or not, oldest first.
+    static func unrevoked(of userID: String, on db: Connection) throws -> [Session] {
+        try db.query("SELECT \(columns) FROM sessions WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at, rowid", userID, row: makeSession)
+    }
 }

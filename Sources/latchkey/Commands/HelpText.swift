@@ -12,6 +12,10 @@ enum HelpText {
         Usage:
           latchkey serve [options]     listen and serve (default: 127.0.0.1:8080, data in ./data)
           latchkey migrate [options]   apply database migrations and exit
+          latchkey healthcheck [options]  exit 0 when the configured server's /readyz answers 200
+          latchkey backup PATH [options]  a consistent copy of the database, safe while the server runs
+          latchkey users list [--json] | users show|disable|enable|delete USER [--json]
+          latchkey sessions list USER [--json] | sessions revoke SESSION_ID | sessions revoke --user USER
           latchkey --help | --version
 
         Options (flag, then environment variable; flags > environment > config file > defaults):

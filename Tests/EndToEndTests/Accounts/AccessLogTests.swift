@@ -8,7 +8,7 @@ extension Accounts {
     @Suite struct AccessLog {
         @Test(arguments: ["text", "json"])
         func everyRequestIsLoggedAndNoSecretIs(_ format: String) throws {
-            let server = try AccountServer(["--log-format", format])
+            let server = try AccountServer(["--log-format", format, "--access-log", "true"])
             let ada = try server.signUp("ada@example.com", "ada")
             let phone = try server.logIn("ada@example.com")
             let refreshed = try server.refresh(phone.refreshToken)
@@ -49,8 +49,8 @@ extension Accounts {
             }
         }
 
-        @Test func theAccessLogCanBeTurnedOff() throws {
-            let server = try AccountServer(["--access-log", "false"])
+        @Test func theAccessLogIsOffUnlessTurnedOn() throws {
+            let server = try AccountServer()
             _ = try server.signUp("ada@example.com", "ada")
             let output = server.process.output
             server.stop()

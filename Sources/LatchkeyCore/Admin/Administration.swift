@@ -1,0 +1,67 @@
+internal import SQLite
+
+/// What the admin commands do to accounts and sessions, beside a running server: they
+/// write through this process's own writer (SQLite serialises it with the server's), and
+/// the server sees the result at once in its per-request session check; its presence
+/// streams of ended sessions close within seconds (`PresenceStreams.maintain`).
+public struct Administration: Sendable {
+    let database: Database
+    let pictures: ProfilePictures
+
+    public init(database: Database, pictures: ProfilePictures) {
+        self.database = database
+        self.pictures = pictures
+    }
+
+    public func users() throws -> [User] {
+        try database.read { db in
+            try db.query("SELECT \(AccountStore.userColumns) FROM users ORDER BY created_at, rowid") { AccountStore.makeUser($0, from: 0) }
+        }
+    }
+
+    /// The user `reference` names: an id, or else an email (compared as signup stores it).
+    public func user(_ reference: String) throws -> User? {
+        try database.read { db in
+            if let user = try AccountStore.user(id: reference, on: db) { return user }
+            guard case .success(let email) = EmailRules.normalize(reference) else { return nil }
+            return try AccountStore.credentials(emailKey: email.key, on: db)?.user
+        }
+    }
+
+    /// Disabling ends every session (the user goes offline with them); enabling lets the
+    /// user log in again.
+    public func setDisabled(_ disabled: Bool, _ user: User) async throws -> User {
+        try await database.write { db in
+            let now = UnixTime.now()
+            try db.run("UPDATE users SET disabled = ?, updated_at = ? WHERE id = ?", disabled, now, user.id)
+            if disabled { try SessionStore.revokeAll(of: user.id, now: now, on: db) }
+            guard let changed = try AccountStore.user(id: user.id, on: db) else { throw AccountError.userNotFound }
+            return changed
+        }
+    }
+
+    /// Account, claim, presence and sessions go in one statement (cascade), then its pictures.
+    public func delete(_ user: User) async throws {
+        try await database.write { db in try AccountStore.deleteUser(user.id, on: db) }
+        pictures.removeAll(of: user.id)
+    }
+
+    /// Every session of the user not yet revoked, oldest first (expired ones included:
+    /// an operator may want to see them).
+    public func sessions(of user: User) throws -> [Session] {
+        try database.read { db in try SessionStore.unrevoked(of: user.id, on: db) }
+    }
+
+    /// False when no unrevoked session has that id.
+    public func revoke(session id: String) async throws -> Bool {
+        try await database.write { db in
+            guard let session = try SessionStore.session(id: id, on: db), session.revokedAt == nil else { return false }
+            try SessionStore.revoke(id, now: UnixTime.now(), on: db)
+            return true
+        }
+    }
+
+    public func revokeSessions(of user: User) async throws {
+        try await database.write { db in try SessionStore.revokeAll(of: user.id, now: UnixTime.now(), on: db) }
+    }
+}

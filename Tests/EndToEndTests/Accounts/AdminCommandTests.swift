@@ -1,0 +1,138 @@
+import Foundation
+import SQLite
+import Testing
+import TestSupport
+
+extension Accounts {
+    /// The commands an operator runs beside a live server: `healthcheck` for a container's
+    /// HEALTHCHECK, `backup` while the server keeps writing.
+    @Suite struct AdminCommands {
+        static func run(_ arguments: [String]) throws -> (status: Int32?, output: String) {
+            let process = try LatchkeyProcess(arguments: arguments)
+            let status = process.waitForExit()
+            return (status, process.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+
+        static func json(_ output: String) throws -> Any {
+            try JSONSerialization.jsonObject(with: Data(output.utf8))
+        }
+
+        @Test func usersAreListedShownDisabledEnabledAndDeletedBesideTheRunningServer() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let bob = try server.signUp("bob@example.com", "bob")
+            let data = ["--data-dir", server.dataDirectory]
+
+            let listed = try Self.run(["users", "list", "--json"] + data)
+            #expect(listed.status == 0)
+            let users = try #require(try Self.json(listed.output) as? [[String: Any]])
+            #expect(users.map { $0["email"] as? String } == ["ada@example.com", "bob@example.com"])
+            #expect(Set(users[0].keys) == ["id", "email", "emailVerified", "displayName", "photoURL", "disabled", "createdAt"])
+            #expect(users[0]["photoURL"] is NSNull && users[0]["disabled"] as? Bool == false)
+            let table = try Self.run(["users", "list"] + data)
+            #expect(table.output.hasPrefix("ID") && table.output.contains("EMAIL") && table.output.contains("bob@example.com"))
+
+            let watcher = try PresenceEventStream(server, token: bob.accessToken, watching: [ada.id])
+            guard case .presence(ada.id, "online", _)? = try watcher.next() else { throw TestError("no snapshot") }
+            let adaStream = try PresenceEventStream(server, token: ada.accessToken, watching: [bob.id], timeout: 10)
+            let disabled = try Self.run(["users", "disable", ada.id, "--json"] + data)
+            #expect(disabled.status == 0)
+            #expect((try Self.json(disabled.output) as? [String: Any])?["disabled"] as? Bool == true)
+            expectProblem(try server.me(ada.accessToken), 401, "SESSION_REVOKED", "her sessions ended")
+            expectProblem(try server.call("POST", "/v1/auth/login", json: ["email": "ada@example.com", "password": AccountServer.password]),
+                          403, "USER_DISABLED")
+            #expect(try adaStream.ends(), "her stream closes within seconds")
+            #expect(try PresenceStreams.becomes("offline", server, ada.id, token: bob.accessToken, within: 2))
+
+            #expect(try Self.run(["users", "enable", "ada@example.com"] + data).status == 0)
+            let again = try server.logIn("ada@example.com")
+
+            let sessions = try #require(try Self.json(try Self.run(["sessions", "list", "ada@example.com", "--json"] + data).output) as? [[String: Any]])
+            #expect(sessions.map { $0["id"] as? String } == [again.sessionID])
+            #expect(Set(sessions[0].keys) == ["id", "userId", "createdAt", "lastUsedAt", "userAgent"])
+            #expect(try Self.run(["sessions", "revoke", try #require(again.sessionID)] + data).status == 0)
+            expectProblem(try server.me(again.accessToken), 401, "SESSION_REVOKED")
+            let twice = try Self.run(["sessions", "revoke", try #require(again.sessionID)] + data)
+            #expect(twice.status == 1 && twice.output.hasPrefix("latchkey: no unrevoked session"))
+            let phone = try server.logIn("bob@example.com")
+            #expect(try Self.run(["sessions", "revoke", "--user", "bob@example.com"] + data).status == 0)
+            expectProblem(try server.me(phone.accessToken), 401, "SESSION_REVOKED")
+
+            #expect(try Self.run(["users", "delete", "ada@example.com"] + data).status == 0)
+            expectProblem(try server.call("GET", "/v1/presence/\(ada.id)", token: try server.logIn("bob@example.com").accessToken), 404, "USER_NOT_FOUND")
+            let gone = try Self.run(["users", "show", "ada@example.com"] + data)
+            #expect(gone.status == 1 && gone.output == "latchkey: no user ada@example.com")
+            let unknown = try Self.run(["users", "frobnicate"] + data)
+            #expect(unknown.status == 2 && unknown.output.hasPrefix("latchkey: unknown users command 'frobnicate'"))
+        }
+
+        @Test func healthcheckPassesWhileTheServerIsReadyAndFailsWhenItIsGone() throws {
+            let server = try AccountServer()
+            #expect(try Self.run(["healthcheck", "--port", "\(server.port)"]).status == 0)
+            server.stop()
+            #expect(try Self.run(["healthcheck", "--port", "\(server.port)"]).status == 1)
+        }
+
+        /// Signups commit all through the copy; the copy is a whole database (integrity
+        /// check ok) holding at least every account that existed when it began.
+        @Test func backupCopiesTheDatabaseWhileTheServerWrites() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            for index in 0..<20 { try server.signUp("early\(index)@example.com", "early\(index)") }
+            let port = server.port
+            let writing = Thread.detachNewThreadWithResult {
+                (0..<40).filter { index in
+                    let body: [String: Any] = ["email": "late\(index)@example.com", "password": AccountServer.password, "displayName": "late\(index)"]
+                    return (try? call(port: port, "POST", "/v1/auth/signup", body: .json(body)))?.status == 201
+                }.count
+            }
+            let backup = LatchkeyProcess.makeTemporaryDirectory() + "/copy.sqlite"
+            let result = try Self.run(["backup", backup, "--data-dir", server.dataDirectory])
+            #expect(result.status == 0, "\(result.output)")
+            #expect(writing.value == 40, "the server kept committing")
+
+            let copy = try Connection(path: backup, mode: .readOnly)
+            #expect(try copy.queryOne("PRAGMA integrity_check") { $0.text(at: 0) } == "ok")
+            let users = try copy.queryOne("SELECT count(*) FROM users") { $0.int(at: 0) } ?? 0
+            #expect(users >= 20 && users <= 60)
+
+            let again = try Self.run(["backup", backup, "--data-dir", server.dataDirectory])
+            #expect(again.status == 1)
+            #expect(again.output == "latchkey: \(backup) already exists; choose a new file for the backup")
+            let missing = try Self.run(["backup", "--data-dir", server.dataDirectory])
+            #expect(missing.status == 2)
+            #expect(missing.output.hasPrefix("latchkey: backup needs the PATH of a new file"))
+        }
+    }
+}
+
+extension Thread {
+    /// Runs `work` on a thread of its own; `value` waits for its result.
+    static func detachNewThreadWithResult<T: Sendable>(_ work: @escaping @Sendable () -> T) -> ThreadResult<T> {
+        let result = ThreadResult<T>()
+        Thread.detachNewThread { result.set(work()) }
+        return result
+    }
+}
+
+final class ThreadResult<T: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var stored: T?
+
+    func set(_ value: T) {
+        condition.lock()
+        stored = value
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Nil when the thread has not finished within a minute.
+    var value: T? {
+        let deadline = Date().addingTimeInterval(60)
+        condition.lock()
+        defer { condition.unlock() }
+        while stored == nil, condition.wait(until: deadline) {}
+        return stored
+    }
+}
