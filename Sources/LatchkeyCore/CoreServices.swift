@@ -13,6 +13,7 @@ public struct CoreServices: Sendable {
     public let pictures: ProfilePictures
     public let presence: PresenceService
     public let policy: AccountsPolicy
+    public let audit: AuditLog
     private let database: Database
     private let hashing: HashingPool
 
@@ -29,6 +30,7 @@ public struct CoreServices: Sendable {
         self.database = database
         self.hashing = hashing
         self.policy = policy
+        audit = AuditLog(database: database)
         pictures = ProfilePictures(database: database, root: picturesDirectory, publicURL: publicURL)
         presence = PresenceService(database: database, policy: policy, bus: InProcessPresenceBus())
         accounts = AccountService(

@@ -52,7 +52,7 @@ case "serve", "migrate", "healthcheck", "backup":
     } catch {
         fail(StartupError.describe(error), code: 1)
     }
-case "users", "sessions":
+case "users", "sessions", "audit":
     let admin: AdminArguments
     let settings: Settings
     do throws(AdminError) {

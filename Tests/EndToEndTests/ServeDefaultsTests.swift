@@ -87,4 +87,35 @@ extension RawConnection {
         defer { server.terminate() }
         #expect(try server.waitUntilListening() > 0)
     }
+
+    /// README's settings table, the example config file and `latchkey --help` (made from
+    /// the settings catalog) name the same settings, and where the README gives a plain
+    /// default the example file holds that very value.
+    @Test func theREADMETableTheExampleFileAndTheCatalogAgree() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = try #require(readme.components(separatedBy: "| key | environment | default | meaning |").dropFirst().first)
+        var rows: [String: (environment: String, defaultValue: String)] = [:]
+        for line in table.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2) {
+            guard line.hasPrefix("|") else { break }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            rows[cells[1]] = (cells[2].trimmingCharacters(in: CharacterSet(charactersIn: "`")), cells[3])
+        }
+        let example = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: root.appendingPathComponent("config/latchkey.example.json"))) as? [String: Any])
+        let exampleKeys = Set(example.keys.filter { !$0.hasPrefix("//") })
+        #expect(Set(rows.keys) == exampleKeys, "README rows vs example keys: \(Set(rows.keys).symmetricDifference(exampleKeys).sorted())")
+
+        let help = try LatchkeyProcess(arguments: ["--help"])
+        _ = help.waitForExit()
+        let helpEnvironment = Set(help.output.matches(of: /LATCHKEY_[A-Z_]+/).map { String($0.output) }).subtracting(["LATCHKEY_CONFIG"])
+        #expect(Set(rows.values.map(\.environment)) == helpEnvironment, "README vs the catalog: \(Set(rows.values.map(\.environment)).symmetricDifference(helpEnvironment).sorted())")
+
+        for (key, row) in rows.sorted(by: { $0.key < $1.key }) {
+            // null in the example: a default computed at start (publicURL from host and port).
+            guard let match = row.defaultValue.wholeMatch(of: /`([^`]+)`/), let value = example[key], !(value is NSNull) else { continue }
+            let shown = (value as? String) ?? (value as? Bool).map { $0 ? "true" : "false" } ?? (value as? NSNumber).map { "\($0)" } ?? "?"
+            #expect(shown == String(match.output.1), "\(key): README says \(row.defaultValue), the example file \(shown)")
+        }
+    }
 }

@@ -52,6 +52,7 @@ public struct AccountService: Sendable {
             try AccountStore.claim(nameKey, for: userID, now: now, on: db)
             try AccountStore.setPresence("online", for: userID, now: now, on: db)
             let (refresh, sessionID) = try Self.startSession(for: userID, userAgent: userAgent, now: now, issuer: issuer, on: db)
+            try AuditStore.append(.signup, user: userID, session: sessionID, now: now, on: db)
             return (try AccountStore.user(id: userID, on: db)!, refresh, sessionID)
         }
         return try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
@@ -66,7 +67,13 @@ public struct AccountService: Sendable {
             _ = try await hashing.run { hasher.dummyVerify(password) }
             throw AccountError.invalidCredentials
         }
-        let attempt = try guesses.begin(accountKey: email.key, address: address)
+        let attempt: PasswordGuessThrottle.Attempt
+        do {
+            attempt = try guesses.begin(accountKey: email.key, address: address)
+        } catch {
+            AuditLog(database: database).record(.throttled, address: address, detail: "password guesses for one account")
+            throw error
+        }
         let stored = try database.read { db in try AccountStore.credentials(emailKey: email.key, on: db) }
         let verdict: (matched: Bool, rehash: Bool)
         do {
@@ -82,8 +89,14 @@ public struct AccountService: Sendable {
             throw error
         }
         try await guesses.finish(attempt, succeeded: verdict.matched)
-        guard verdict.matched, let stored else { throw AccountError.invalidCredentials }
-        if stored.user.disabled { throw AccountError.userDisabled }
+        guard verdict.matched, let stored else {
+            AuditLog(database: database).record(.loginFailed, user: stored?.user.id, address: address, detail: stored == nil ? "unknown email" : "wrong password")
+            throw AccountError.invalidCredentials
+        }
+        if stored.user.disabled {
+            AuditLog(database: database).record(.loginFailed, user: stored.user.id, address: address, detail: "account disabled")
+            throw AccountError.userDisabled
+        }
         // A hash below the configured count, or made before normalisation, is re-made now.
         let upgradedHash: String? = verdict.rehash ? try await hashing.run { hasher.hashNormalized(password) } : nil
         let user = stored.user
@@ -91,7 +104,9 @@ public struct AccountService: Sendable {
             let now = UnixTime.now()
             if let upgradedHash { try AccountStore.setPasswordHash(upgradedHash, for: user.id, now: now, on: db) }
             try AccountStore.setPresence("online", for: user.id, now: now, on: db)
-            return try Self.startSession(for: user.id, userAgent: userAgent, now: now, issuer: issuer, on: db)
+            let started = try Self.startSession(for: user.id, userAgent: userAgent, now: now, issuer: issuer, on: db)
+            try AuditStore.append(.login, user: user.id, address: address, session: started.1, now: now, on: db)
+            return started
         }
         return try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
     }
@@ -112,6 +127,7 @@ public struct AccountService: Sendable {
             try SessionStore.revokeAll(of: user.id, now: now, on: db)
             try OutboxStore.enqueue(mail.passwordChanged(to: user.email), now: now, on: db)
             let (refresh, sessionID) = try Self.startSession(for: user.id, userAgent: userAgent, now: now, issuer: issuer, on: db)
+            try AuditStore.append(.passwordChanged, user: user.id, address: address, session: sessionID, now: now, on: db)
             return (user, refresh, sessionID)
         }
         mailQueued()
@@ -122,7 +138,10 @@ public struct AccountService: Sendable {
     /// Account, claim, presence and sessions go in one statement (cascade).
     public func deleteAccount(_ caller: Authenticated, password: String, from address: String) async throws {
         try await verifyPassword(password, of: caller, from: address)
-        try await database.write { db in try AccountStore.deleteUser(caller.userID, on: db) }
+        try await database.write { db in
+            try AccountStore.deleteUser(caller.userID, on: db)
+            try AuditStore.append(.accountDeleted, user: caller.userID, address: address, session: caller.sessionID, now: UnixTime.now(), on: db)
+        }
         streams.accountDeleted(caller.userID, at: UnixTime.now())
         pictures.removeAll(of: caller.userID)  // once the account is gone for good
     }

@@ -58,6 +58,7 @@ public struct EmailVerificationService: Sendable {
             if try AccountStore.emailExists(email.key, on: db) { throw AccountError.emailExists }
             try AccountStore.changeEmail(of: live.userID, to: email, now: now, on: db)
             try SessionStore.revokeAll(of: live.userID, keeping: live.askingSession, now: now, on: db)
+            try AuditStore.append(.emailChanged, user: live.userID, session: live.askingSession, now: now, on: db)
             return (live.userID, live.askingSession)
         }
         if let changed { await streams.end(sessionsOf: changed.userID, keeping: changed.kept) }

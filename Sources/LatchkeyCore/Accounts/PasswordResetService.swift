@@ -70,6 +70,7 @@ public struct PasswordResetService: Sendable {
             try AccountStore.setPasswordHash(newHash, for: userID, now: now, on: db)
             try SessionStore.revokeAll(of: userID, now: now, on: db)
             try OutboxStore.enqueue(mail.passwordChanged(to: user.email), now: now, on: db)
+            try AuditStore.append(.passwordReset, user: userID, now: now, on: db)
             return userID
         }
         mailQueued()

@@ -35,6 +35,7 @@ public struct Administration: Sendable {
             let now = UnixTime.now()
             try db.run("UPDATE users SET disabled = ?, updated_at = ? WHERE id = ?", disabled, now, user.id)
             if disabled { try SessionStore.revokeAll(of: user.id, now: now, on: db) }
+            try AuditStore.append(disabled ? .adminUserDisabled : .adminUserEnabled, user: user.id, now: now, on: db)
             guard let changed = try AccountStore.user(id: user.id, on: db) else { throw AccountError.userNotFound }
             return changed
         }
@@ -42,7 +43,10 @@ public struct Administration: Sendable {
 
     /// Account, claim, presence and sessions go in one statement (cascade), then its pictures.
     public func delete(_ user: User) async throws {
-        try await database.write { db in try AccountStore.deleteUser(user.id, on: db) }
+        try await database.write { db in
+            try AccountStore.deleteUser(user.id, on: db)
+            try AuditStore.append(.adminUserDeleted, user: user.id, now: UnixTime.now(), on: db)
+        }
         pictures.removeAll(of: user.id)
     }
 
@@ -56,12 +60,28 @@ public struct Administration: Sendable {
     public func revoke(session id: String) async throws -> Bool {
         try await database.write { db in
             guard let session = try SessionStore.session(id: id, on: db), session.revokedAt == nil else { return false }
-            try SessionStore.revoke(id, now: UnixTime.now(), on: db)
+            let now = UnixTime.now()
+            try SessionStore.revoke(id, now: now, on: db)
+            try AuditStore.append(.adminSessionRevoked, user: session.userID, session: id, now: now, on: db)
             return true
         }
     }
 
+    /// The audit log's entries, of one user (an id, for a deleted account too) or all.
+    public func audit(user: String?, since: Int64) throws -> [AuditEntry] {
+        try AuditLog(database: database).entries(user: user, since: since)
+    }
+
+    /// A backup is an admin action like the others: the log says when and where to.
+    public func recordBackup(to path: String) async throws {
+        try await database.write { db in try AuditStore.append(.adminBackup, detail: path, now: UnixTime.now(), on: db) }
+    }
+
     public func revokeSessions(of user: User) async throws {
-        try await database.write { db in try SessionStore.revokeAll(of: user.id, now: UnixTime.now(), on: db) }
+        try await database.write { db in
+            let now = UnixTime.now()
+            try SessionStore.revokeAll(of: user.id, now: now, on: db)
+            try AuditStore.append(.adminSessionsRevoked, user: user.id, now: now, on: db)
+        }
     }
 }

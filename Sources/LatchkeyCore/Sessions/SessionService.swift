@@ -79,6 +79,7 @@ public struct SessionService: Sendable {
             // "Within" the grace includes its boundary.
             guard usable, let retiredAt = state.retirement(of: generation), now - retiredAt <= policy.refreshReuseGrace else {
                 try SessionStore.revoke(sessionID, now: now, on: db)
+                try AuditStore.append(.refreshReused, user: state.user.id, session: sessionID, now: now, on: db)
                 return .reused
             }
             return .answered(state.user, sessionID: sessionID, generation: state.generation, seed: state.seed)
@@ -106,12 +107,20 @@ public struct SessionService: Sendable {
     }
 
     public func logout(_ caller: Authenticated) async throws {
-        try await database.write { db in try SessionStore.revoke(caller.sessionID, now: UnixTime.now(), on: db) }
+        try await database.write { db in
+            let now = UnixTime.now()
+            try SessionStore.revoke(caller.sessionID, now: now, on: db)
+            try AuditStore.append(.logout, user: caller.userID, session: caller.sessionID, now: now, on: db)
+        }
         await streams.end(session: caller.sessionID)
     }
 
     public func logoutAll(_ caller: Authenticated) async throws {
-        try await database.write { db in try SessionStore.revokeAll(of: caller.userID, now: UnixTime.now(), on: db) }
+        try await database.write { db in
+            let now = UnixTime.now()
+            try SessionStore.revokeAll(of: caller.userID, now: now, on: db)
+            try AuditStore.append(.logoutAll, user: caller.userID, session: caller.sessionID, now: now, on: db)
+        }
         await streams.end(sessionsOf: caller.userID)
     }
 
@@ -133,6 +142,7 @@ public struct SessionService: Sendable {
             guard let session = try SessionStore.session(id: sessionID, on: db), session.userID == caller.userID,
                   session.isActive(now: now, policy: policy) else { return false }
             try SessionStore.revoke(session.id, now: now, on: db)
+            try AuditStore.append(.sessionRevoked, user: caller.userID, session: session.id, detail: "by session \(caller.sessionID)", now: now, on: db)
             return true
         }
         if !found { throw SessionError.notFound }

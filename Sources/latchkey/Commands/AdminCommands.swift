@@ -9,19 +9,32 @@ enum AdminCommands {
     static let usage = """
         latchkey users list [--json] | users show|disable|enable|delete USER [--json]
         latchkey sessions list USER [--json] | sessions revoke SESSION_ID | sessions revoke --user USER
+        latchkey audit [--user USER] [--since RFC3339] [--json]
         (USER is an id or an email; the settings flags of serve find the database)
         """
 
-    static func run(_ command: String, _ arguments: AdminArguments, settings: Settings) async throws -> String {
+    /// The configured database, opened for an admin command; close it when done.
+    static func open(_ settings: Settings) throws -> (Administration, Database) {
         let path = settings.dataDir + "/latchkey.sqlite"
         // A wrong data directory must not quietly get an empty database of its own.
         guard access(path, F_OK) == 0 else { throw AdminError.notFound("no database at \(path) (check --data-dir)") }
         let database = try Database(path: path)
-        defer { try? database.close() }
-        let admin = Administration(
-            database: database,
-            pictures: ProfilePictures(database: database, root: settings.dataDir + "/uploads/profile_pictures", publicURL: settings.resolvedPublicURL(boundPort: settings.port))
+        let pictures = ProfilePictures(
+            database: database, root: settings.dataDir + "/uploads/profile_pictures", publicURL: settings.resolvedPublicURL(boundPort: settings.port)
         )
+        return (Administration(database: database, pictures: pictures), database)
+    }
+
+    static func run(_ command: String, _ arguments: AdminArguments, settings: Settings) async throws -> String {
+        let (admin, database) = try open(settings)
+        defer { try? database.close() }
+        if command == "audit" {
+            guard arguments.subcommand == nil else { throw AdminError.usage("audit takes no operand; usage:\n" + usage) }
+            // A deleted account's entries stay: an id that names no user is still an id.
+            let userID = try arguments.user.map { reference in try admin.user(reference)?.id ?? reference }
+            let entries = try admin.audit(user: userID, since: arguments.since ?? 0)
+            return arguments.json ? try json(entries.map(AuditRow.init)) : table(entries)
+        }
         switch (command, arguments.subcommand) {
         case ("users", "list"):
             let users = try admin.users()
@@ -93,6 +106,12 @@ enum AdminCommands {
         })
     }
 
+    private static func table(_ entries: [AuditEntry]) -> String {
+        TextTable.render(["AT", "EVENT", "USER", "ADDRESS", "SESSION", "DETAIL"], entries.map { entry in
+            [RFC3339.format(entry.at), entry.event.rawValue, entry.userID ?? "-", entry.address ?? "-", entry.sessionID ?? "-", entry.detail ?? ""]
+        })
+    }
+
     private static func table(_ sessions: [Session]) -> String {
         TextTable.render(["ID", "CREATED", "LAST USED", "USER AGENT"], sessions.map { session in
             [session.id, RFC3339.format(session.createdAt), RFC3339.format(session.lastUsedAt), session.userAgent ?? ""]
@@ -135,6 +154,24 @@ struct SessionRow: Encodable {
         try container.encode(RFC3339.format(session.createdAt), forKey: .createdAt)
         try container.encode(RFC3339.format(session.lastUsedAt), forKey: .lastUsedAt)
         if let agent = session.userAgent { try container.encode(agent, forKey: .userAgent) } else { try container.encodeNil(forKey: .userAgent) }
+    }
+}
+
+/// `{at, event, userId, address, sessionId, detail}`, absent values null.
+struct AuditRow: Encodable {
+    let entry: AuditEntry
+
+    init(_ entry: AuditEntry) { self.entry = entry }
+
+    enum Keys: String, CodingKey { case at, event, userId, address, sessionId, detail }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(RFC3339.format(entry.at), forKey: .at)
+        try container.encode(entry.event.rawValue, forKey: .event)
+        for (key, value) in [(Keys.userId, entry.userID), (.address, entry.address), (.sessionId, entry.sessionID), (.detail, entry.detail)] {
+            if let value { try container.encode(value, forKey: key) } else { try container.encodeNil(forKey: key) }
+        }
     }
 }
 

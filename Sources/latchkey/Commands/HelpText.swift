@@ -16,6 +16,7 @@ enum HelpText {
           latchkey backup PATH [options]  a consistent copy of the database, safe while the server runs
           latchkey users list [--json] | users show|disable|enable|delete USER [--json]
           latchkey sessions list USER [--json] | sessions revoke SESSION_ID | sessions revoke --user USER
+          latchkey audit [--user USER] [--since RFC3339] [--json]
           latchkey --help | --version
 
         Options (flag, then environment variable; flags > environment > config file > defaults):

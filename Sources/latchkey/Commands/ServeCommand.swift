@@ -61,6 +61,14 @@ enum ServeCommand {
         )
         service.serverGauges.attach(openConnections: { server.openConnections }, mailDeliveryFailures: { outbox.deliveryFailures })
         try server.start(on: listener)
+        let (audit, retention) = (core.audit, settings.auditRetentionDays)
+        Task.detached {
+            // Bounded by the process: pruning is one DELETE every 6 hours until exit.
+            while !Task.isCancelled {
+                try? await audit.prune(olderThanDays: retention)
+                try? await Task.sleep(for: .seconds(6 * 3600))
+            }
+        }
         let shownHost = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
         logger.info("listening on http://\(shownHost):\(server.port)", metadata: [
             "publicURL": "\(settings.resolvedPublicURL(boundPort: server.port))", "data": "\(settings.dataDir)",

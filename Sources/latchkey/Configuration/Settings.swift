@@ -35,6 +35,7 @@ struct Settings: Sendable {
     /// Off by default, as in Caddy: a line per request costs a quarter of /healthz's
     /// throughput on two cores (bench/run, 2026-11-24).
     var accessLog = false
+    var auditRetentionDays = 365
     var loginMaxFailures = 10
     var accountMaxFailures = 100
     var loginFailureWindow = 900

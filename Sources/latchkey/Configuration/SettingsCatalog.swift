@@ -48,6 +48,7 @@ enum SettingsCatalog {
         .boolean("rateLimitsEnabled", \.rateLimitsEnabled),
         .boolean("metricsEnabled", \.metricsEnabled),
         .boolean("accessLog", \.accessLog),
+        .integer("auditRetentionDays", 1...36_500, \.auditRetentionDays),
         .integer("loginMaxFailures", 1...1_000, \.loginMaxFailures),
         .integer("accountMaxFailures", 1...100_000, \.accountMaxFailures),
         .duration("loginFailureWindow", upTo: 86_400, usually: 60, \.loginFailureWindow),
