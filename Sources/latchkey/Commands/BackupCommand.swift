@@ -1,17 +1,24 @@
+import ArgumentParser
 import LatchkeyCore
 import Logging
 
 /// `latchkey backup PATH`: a consistent copy of the configured database, safe beside a
 /// running server (it keeps committing while the copy is taken).
-enum BackupCommand {
-    static func run(destination: String, settings: Settings, logger: Logger) throws {
-        try DatabaseBackup.copy(databaseAt: settings.dataDir + "/latchkey.sqlite", to: destination)
-        let (admin, database) = try AdminCommands.open(settings)
-        defer { try? database.close() }
-        _ = try AdminCommands.runBlocking {
+struct BackupCommand: SettingsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup", abstract: "Write a consistent copy of the database to PATH, safe while the server runs."
+    )
+
+    @Argument(help: "The new file to write (it must not exist yet).")
+    var path: String
+
+    func run(settings: Settings, logger: Logger) throws {
+        try DatabaseBackup.copy(databaseAt: settings.dataDir + "/latchkey.sqlite", to: path)
+        let destination = path
+        _ = try AdminCommands.perform(settings) { admin in
             try await admin.recordBackup(to: destination)
             return ""
-        }.get()
-        logger.info("backup written", metadata: ["path": "\(destination)"])
+        }
+        logger.info("backup written", metadata: ["path": "\(path)"])
     }
 }

@@ -1,16 +1,25 @@
+import ArgumentParser
 import Glibc
+import Logging
 
 /// `latchkey healthcheck`: exit 0 when the configured server answers `GET /readyz` with
 /// 200 within 5 seconds, else 1, so a container needs no curl for its HEALTHCHECK. A server
 /// listening on every address (0.0.0.0, ::) is asked on loopback.
-enum HealthcheckCommand {
-    static func run(settings: Settings) -> Int32 {
+struct HealthcheckCommand: SettingsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "healthcheck", abstract: "Exit 0 when the configured server's /readyz answers 200 (for container health checks)."
+    )
+
+    func run(settings: Settings, logger: Logger) throws {
         let host = switch settings.host {
         case "0.0.0.0", "": "127.0.0.1"
         case "::": "::1"
         default: settings.host
         }
-        return readyStatus(host: host, port: settings.port) == 200 ? 0 : 1
+        let status = Self.readyStatus(host: host, port: settings.port)
+        guard status == 200 else {
+            throw CommandFailure(message: "not ready: \(status.map { "GET /readyz answered \($0)" } ?? "nothing answered on \(host):\(settings.port)")", status: 1)
+        }
     }
 
     /// The status of `GET /readyz`, or nil when nothing answered.

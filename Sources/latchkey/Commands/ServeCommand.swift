@@ -1,3 +1,4 @@
+import ArgumentParser
 import AuthCrypto
 import Dispatch
 import Glibc
@@ -8,8 +9,12 @@ import Logging
 
 /// `latchkey serve`: open the data directory, migrate, listen, and stop cleanly on
 /// SIGTERM or SIGINT.
-enum ServeCommand {
-    static func run(settings: Settings, logger: Logger) throws -> Never {
+struct ServeCommand: SettingsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Listen and serve (the default command; 127.0.0.1:8080, data in ./data)."
+    )
+
+    func run(settings: Settings, logger: Logger) throws {
         // Blocked before any thread starts, so every thread inherits the mask and only
         // the sigwait below ever sees these signals.
         var signals = sigset_t()
@@ -93,19 +98,19 @@ enum ServeCommand {
             logger.warning("WAL checkpoint at shutdown failed: \(error)")
         }
         logger.info("stopped")
-        exit(0)
+        Glibc.exit(0)
     }
 
     /// Each connection is a descriptor: take the hard limit, as the connection cap
     /// (not the default soft limit of 1024) should decide how many clients fit.
-    private static func raiseOpenFileLimit() {
+    private func raiseOpenFileLimit() {
         var limit = rlimit()
         getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
         limit.rlim_cur = limit.rlim_max
         setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
     }
 
-    private static func makeKeyring(_ settings: Settings) throws -> Keyring {
+    private func makeKeyring(_ settings: Settings) throws -> Keyring {
         if let configured = settings.signingKeys {
             return try Keyring(keys: configured.map { try SigningKey(id: $0.id, secret: $0.secret) })
         }

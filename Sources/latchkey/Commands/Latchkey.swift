@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// `latchkey`: the commands of the one binary. Every command also takes the settings
+/// flags of `serve` (see `SettingFlags`), so it finds the same data directory.
+struct Latchkey: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "latchkey",
+        abstract: "A self-hosted auth server in one binary.",
+        discussion: HelpText.settings,
+        version: "latchkey \(HelpText.version)",
+        subcommands: [
+            ServeCommand.self, MigrateCommand.self, HealthcheckCommand.self, BackupCommand.self,
+            UsersCommand.self, SessionsCommand.self, AuditCommand.self,
+        ],
+        defaultSubcommand: ServeCommand.self
+    )
+}
