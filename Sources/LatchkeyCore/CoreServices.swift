@@ -21,11 +21,11 @@ public struct CoreServices: Sendable {
     /// `mailQueued` is called after a transaction queued mail (wake the outbox sender).
     /// Profile pictures live under `picturesDirectory` and are named under `publicURL`.
     public init(
-        database: Database, keyring: Keyring, refreshKey: RefreshTokenKey, policy: AccountsPolicy, mail: MailComposer,
+        database: Database, keys: CurrentKeyring, refreshKey: RefreshTokenKey, policy: AccountsPolicy, mail: MailComposer,
         mailQueued: @escaping @Sendable () -> Void, hashingThreads: Int, hashingQueueCapacity: Int = 64,
         picturesDirectory: String, publicURL: String
     ) {
-        let issuer = TokenIssuer(keyring: keyring, refreshKey: refreshKey, policy: policy)
+        let issuer = TokenIssuer(keys: keys, refreshKey: refreshKey, policy: policy)
         let hashing = HashingPool(threads: hashingThreads, capacity: hashingQueueCapacity)
         self.database = database
         self.hashing = hashing
@@ -42,7 +42,7 @@ public struct CoreServices: Sendable {
         )
         emailVerification = EmailVerificationService(database: database, mail: mail, mailQueued: mailQueued, streams: presence.streams)
         sessions = SessionService(database: database, issuer: issuer, policy: policy, streams: presence.streams)
-        verifier = AccessTokenVerifier(keyring: keyring, policy: policy)
+        verifier = AccessTokenVerifier(keys: keys, policy: policy)
     }
 
     /// What `/metrics` shows of the domain beneath the HTTP layer.

@@ -57,7 +57,7 @@ import TestSupport
         let folder = LatchkeyProcess.makeTemporaryDirectory()
         let database = try Database(path: folder + "/latchkey.sqlite")
         let core = CoreServices(
-            database: database, keyring: try Keyring(keys: [try SigningKey(id: "k1", secret: Array(repeating: 7, count: 32))]),
+            database: database, keys: CurrentKeyring(try Keyring(keys: [try SigningKey(id: "k1", secret: Array(repeating: 7, count: 32))])),
             refreshKey: RefreshTokenKey(secret: Array(repeating: 9, count: 32)),
             policy: AccountsPolicy(issuer: "http://127.0.0.1:8080", reservedDisplayNames: ReservedDisplayNames([])),
             mail: MailComposer(publicURL: "http://127.0.0.1:8080"), mailQueued: {}, hashingThreads: 1,

@@ -13,7 +13,7 @@ import Testing
         let path = NSTemporaryDirectory() + "latchkey-verifier-\(UUID().uuidString).sqlite"
         let database = try Database(path: path)
         let keyring = try Keyring(keys: [SigningKey(id: "k1", secret: Array(repeating: 7, count: 32))])
-        let issuer = TokenIssuer(keyring: keyring, refreshKey: RefreshTokenKey(secret: Array(repeating: 9, count: 32)), policy: policy)
+        let issuer = TokenIssuer(keys: CurrentKeyring(keyring), refreshKey: RefreshTokenKey(secret: Array(repeating: 9, count: 32)), policy: policy)
         let email = try EmailRules.normalize("ada@example.com").get()
         let (user, sessionID, refresh) = try await database.write { db in
             try AccountStore.insertUser(id: "u1", email: email, passwordHash: "x", displayName: "ada", now: 1000, on: db)
@@ -27,7 +27,7 @@ import Testing
     @Test func aCachedTokenStillExpiresAndItsSessionIsStillChecked() async throws {
         let (database, reader, issuer, pair, path) = try await setUp()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let verifier = AccessTokenVerifier(keyring: issuer.keyring, policy: policy)
+        let verifier = AccessTokenVerifier(keys: issuer.keys, policy: policy)
         let cache = VerifiedTokenCache()
         let header = "Bearer \(pair.accessToken)"
 
@@ -48,7 +48,7 @@ import Testing
     @Test func aTamperedTokenIsRefusedEvenAfterTheRealOneWasCached() async throws {
         let (_, reader, issuer, pair, path) = try await setUp()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let verifier = AccessTokenVerifier(keyring: issuer.keyring, policy: policy)
+        let verifier = AccessTokenVerifier(keys: issuer.keys, policy: policy)
         let cache = VerifiedTokenCache()
         _ = try verifier.verify(authorization: "Bearer \(pair.accessToken)", reader: reader, cache: cache, now: 1001)
         var tampered = Array(pair.accessToken.utf8)
@@ -62,7 +62,7 @@ import Testing
     func aMissingOrForeignSchemeIsUnauthenticated(_ header: String?) async throws {
         let (_, reader, issuer, _, path) = try await setUp()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let verifier = AccessTokenVerifier(keyring: issuer.keyring, policy: policy)
+        let verifier = AccessTokenVerifier(keys: issuer.keys, policy: policy)
         #expect(throws: AccessError.unauthenticated) { try verifier.verify(authorization: header, reader: reader, now: 1001) }
     }
 }

@@ -9,6 +9,7 @@ public final class LatchkeyProcess {
     public let dataDirectory: String
     public private(set) var port = 0
     private let captured = CapturedOutput()
+    private let pipe: Pipe
 
     /// The binary next to the test bundle: SwiftPM builds both into one folder.
     public static var binaryPath: String {
@@ -28,6 +29,7 @@ public final class LatchkeyProcess {
     /// the arguments name one. Does not wait for it to listen.
     public init(arguments: [String] = ["serve", "--port", "0"], environment: [String: String] = [:], dataDirectory: String? = nil, currentDirectory: String? = nil) throws {
         self.dataDirectory = dataDirectory ?? Self.makeTemporaryDirectory() + "/data"
+        pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: Self.binaryPath)
         var arguments = arguments
         if arguments.first == "serve" || arguments.first == "migrate", !arguments.contains(where: { $0.hasPrefix("--data-dir") }),
@@ -39,13 +41,21 @@ public final class LatchkeyProcess {
         inherited.merge(environment) { $1 }
         process.environment = inherited
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        let pipe = Pipe()
         process.standardError = pipe
         process.standardOutput = pipe
-        pipe.fileHandleForReading.readabilityHandler = { [captured] handle in
-            captured.append(handle.availableData)
-        }
         try process.run()
+        let (fd, captured) = (pipe.fileHandleForReading.fileDescriptor, captured)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        // End of file may never come while processes other tests start hold a copy of the
+        // pipe, so the reader stops when this object goes away, and `waitForExit` drains
+        // what is left itself.
+        Thread.detachNewThread {
+            while !captured.stopped {
+                var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                _ = poll(&ready, 1, 100)
+                captured.drain(fd)
+            }
+        }
     }
 
     public var output: String { captured.text }
@@ -71,23 +81,40 @@ public final class LatchkeyProcess {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         guard !process.isRunning else { return nil }
+        // Whatever the process wrote is in the pipe by now: take it before answering.
+        captured.drain(pipe.fileHandleForReading.fileDescriptor)
         return process.terminationStatus
     }
 
     public func terminate() { kill(process.processIdentifier, SIGTERM) }
 
     deinit {
+        captured.stopped = true
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 }
 
 /// What the process wrote, appended by the pipe's reader thread.
 private final class CapturedOutput: Sendable {
-    private let storage = Mutex("")
+    private let storage = Mutex((text: "", stopped: false))
 
-    func append(_ data: Data) {
-        storage.withLock { $0 += String(decoding: data, as: UTF8.self) }
+    /// Reads the non-blocking pipe until it is empty, under the lock, so a reader that
+    /// drains after the process ended sees every byte it wrote.
+    func drain(_ fd: Int32) {
+        storage.withLock { state in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            // Each pass takes bytes out of the pipe or stops.
+            while true {
+                let count = read(fd, &buffer, buffer.count)
+                guard count > 0 else { break }
+                state.text += String(decoding: buffer[..<count], as: UTF8.self)
+            }
+        }
     }
 
-    var text: String { storage.withLock { $0 } }
+    var text: String { storage.withLock { $0.text } }
+    var stopped: Bool {
+        get { storage.withLock { $0.stopped } }
+        set { storage.withLock { $0.stopped = newValue } }
+    }
 }

@@ -84,4 +84,19 @@ public struct Administration: Sendable {
             try AuditStore.append(.adminSessionsRevoked, user: user.id, now: now, on: db)
         }
     }
+
+    /// A new signing key in front of the data directory's keyring; the running server
+    /// signs with it within seconds, and tokens of the older keys stay valid.
+    public func rotateSigningKey(inDirectory directory: String) async throws -> SigningKeyFile.Entry {
+        let entry = try SigningKeyFile.rotate(inDirectory: directory)
+        try await database.write { db in try AuditStore.append(.adminKeyRotated, detail: entry.key.id, now: UnixTime.now(), on: db) }
+        return entry
+    }
+
+    /// Removes a key that no longer signs: within seconds the running server refuses the
+    /// tokens it signed (their clients refresh and get tokens of the signing key).
+    public func retireSigningKey(_ id: String, inDirectory directory: String) async throws {
+        try SigningKeyFile.retire(id, inDirectory: directory)
+        try await database.write { db in try AuditStore.append(.adminKeyRetired, detail: id, now: UnixTime.now(), on: db) }
+    }
 }

@@ -18,6 +18,7 @@ public enum AuditEvent: String, Sendable, CaseIterable {
     case logout, logoutAll = "logout_all", sessionRevoked = "session_revoked", accountDeleted = "account_deleted"
     case adminUserDisabled = "admin_user_disabled", adminUserEnabled = "admin_user_enabled", adminUserDeleted = "admin_user_deleted"
     case adminSessionRevoked = "admin_session_revoked", adminSessionsRevoked = "admin_sessions_revoked", adminBackup = "admin_backup"
+    case adminKeyRotated = "admin_key_rotated", adminKeyRetired = "admin_key_retired"
 }
 
 /// The SQL of the audit log; callers append inside the transaction of what they record,

@@ -5,11 +5,11 @@ import FlatJSON
 /// expiry, issuer and audience, then one primary-key read that the session is still
 /// active, so logout and revocation take effect at once.
 public struct AccessTokenVerifier: Sendable {
-    let keyring: Keyring
+    let keys: CurrentKeyring
     let policy: AccountsPolicy
 
-    public init(keyring: Keyring, policy: AccountsPolicy) {
-        self.keyring = keyring
+    public init(keys: CurrentKeyring, policy: AccountsPolicy) {
+        self.keys = keys
         self.policy = policy
     }
 
@@ -44,7 +44,7 @@ public struct AccessTokenVerifier: Sendable {
     ) throws -> Authenticated {
         guard let token = Self.bearerToken(authorization) else { throw AccessError.unauthenticated }
         let claims: VerifiedTokenCache.Entry
-        if let cached = cache?.entry(for: token) {
+        if let cached = cache?.entry(for: token), cached.keyringGeneration == keys.generation {
             guard now <= cached.expiry + Self.leeway else { throw AccessError.tokenExpired }
             claims = cached
         } else {
@@ -67,6 +67,7 @@ public struct AccessTokenVerifier: Sendable {
 
     private func verifySignedClaims(_ token: String, now: Int64) throws(AccessError) -> VerifiedTokenCache.Entry {
         let claims: FlatJSONObject
+        let (keyring, generation) = keys.snapshot
         do {
             claims = try JWT.verifyFlatClaims(token, with: keyring, now: now, leeway: Self.leeway)
         } catch .expired {
@@ -77,7 +78,7 @@ public struct AccessTokenVerifier: Sendable {
         guard claims.string("iss") == policy.issuer, claims.string("aud") == policy.audience,
               let userID = claims.string("sub"), let sessionID = claims.string("sid"),
               let expiry = claims.integer("exp") else { throw .invalidToken }
-        return VerifiedTokenCache.Entry(userID: userID, sessionID: sessionID, expiry: expiry)
+        return VerifiedTokenCache.Entry(userID: userID, sessionID: sessionID, expiry: expiry, keyringGeneration: generation)
     }
 }
 

@@ -3,12 +3,12 @@ import FlatJSON
 
 /// Signs access tokens and mints refresh tokens.
 public struct TokenIssuer: Sendable {
-    public let keyring: Keyring
+    public let keys: CurrentKeyring
     let refreshKey: RefreshTokenKey
     let policy: AccountsPolicy
 
-    public init(keyring: Keyring, refreshKey: RefreshTokenKey, policy: AccountsPolicy) {
-        self.keyring = keyring
+    public init(keys: CurrentKeyring, refreshKey: RefreshTokenKey, policy: AccountsPolicy) {
+        self.keys = keys
         self.refreshKey = refreshKey
         self.policy = policy
     }
@@ -21,7 +21,7 @@ public struct TokenIssuer: Sendable {
             "email": .string(user.email), "email_verified": .bool(user.emailVerified),
         ])
         return TokenPair(
-            accessToken: JWT.sign(claims, with: keyring), expiresIn: policy.accessTokenTTL,
+            accessToken: JWT.sign(claims, with: keys.keyring), expiresIn: policy.accessTokenTTL,
             refreshToken: refreshToken, user: user
         )
     }

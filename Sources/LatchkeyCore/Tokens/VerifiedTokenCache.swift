@@ -10,6 +10,8 @@ public final class VerifiedTokenCache {
         let userID: String
         let sessionID: String
         let expiry: Int64
+        /// The keyring it was verified with: after a rotation or retirement it is checked again.
+        let keyringGeneration: Int
     }
 
     private var entries: [TokenBytes: Entry] = [:]

@@ -26,7 +26,7 @@ struct ServeCommand: SettingsCommand {
         raiseOpenFileLimit()
         try DataDirectory.prepare(settings.dataDir)
         let database = try Database(path: settings.dataDir + "/latchkey.sqlite")
-        let keyring = try makeKeyring(settings)
+        let keys = try ServeKeyring.make(settings, logger: logger)
         for warning in settings.unusuallyShortDurations { logger.warning("\(warning)") }
         if settings.passwordIterations < 600_000 {
             logger.warning("passwordIterations is \(settings.passwordIterations), below the recommended 600000")
@@ -39,7 +39,7 @@ struct ServeCommand: SettingsCommand {
             transport: try MailTransportChoice.make(settings, publicURL: settings.resolvedPublicURL(boundPort: listener.port), logger: logger)
         )
         let core = CoreServices(
-            database: database, keyring: keyring, refreshKey: try RefreshTokenKey.loadOrCreate(inDirectory: settings.dataDir),
+            database: database, keys: keys, refreshKey: try RefreshTokenKey.loadOrCreate(inDirectory: settings.dataDir),
             policy: settings.accountsPolicy(boundPort: listener.port),
             mail: MailComposer(
                 productName: settings.productName, publicURL: settings.resolvedPublicURL(boundPort: listener.port),
@@ -108,12 +108,5 @@ struct ServeCommand: SettingsCommand {
         getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
         limit.rlim_cur = limit.rlim_max
         setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
-    }
-
-    private func makeKeyring(_ settings: Settings) throws -> Keyring {
-        if let configured = settings.signingKeys {
-            return try Keyring(keys: configured.map { try SigningKey(id: $0.id, secret: $0.secret) })
-        }
-        return try Keyring(keys: [SigningKeyFile.loadOrCreate(inDirectory: settings.dataDir)])
     }
 }

@@ -14,6 +14,9 @@ final class AccountServer {
     /// Fixed, so tokens stay valid across a restart (the default, the public URL, carries
     /// the port, which `--port 0` changes).
     static let fixedIssuer = "https://auth.latchkey.test"
+    /// As `signingKeys`: no `--signing-keys`, so the server keeps its keys in the data
+    /// directory's key file (what `latchkey keys` manages).
+    static let keyFileInDataDirectory = ""
 
     let process: LatchkeyProcess
     let port: Int
@@ -36,9 +39,8 @@ final class AccountServer {
         self.signingKey = key
         self.signingKeys = signingKeys ?? "\(Self.keyID):\(Data(key).base64EncodedString())"
         let arguments = [
-            "serve", "--port", "0", "--password-iterations", "\(iterations)", "--signing-keys", self.signingKeys,
-            "--rate-limits-enabled", rateLimits ? "true" : "false",
-        ] + (issuer.map { ["--issuer", $0] } ?? []) + extra
+            "serve", "--port", "0", "--password-iterations", "\(iterations)", "--rate-limits-enabled", rateLimits ? "true" : "false",
+        ] + (self.signingKeys.isEmpty ? [] : ["--signing-keys", self.signingKeys]) + (issuer.map { ["--issuer", $0] } ?? []) + extra
         process = try LatchkeyProcess(arguments: arguments, dataDirectory: dataDirectory)
         port = try process.waitUntilListening()
     }
