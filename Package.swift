@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "latchkey",
             dependencies: [
-                "LatchkeyAPI", "LatchkeyCore", "HTTPServer", "AuthCrypto", "SQLite", "SMTP",
+                "LatchkeyAPI", "LatchkeyCore", "HTTPServer", "AuthCrypto", "SQLite", "SMTP", "FlatJSON", "Threads",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -20,8 +20,9 @@ extension Accounts {
             #expect(try server.call("GET", "/reset-password?token=\(resetToken)").status == 200)
             #expect(try PasswordReset.confirm(server, resetToken, "a-whole-new-passphrase").status == 204)
             _ = try server.call("GET", "/v1/users/\(ada.id)", token: "not-a-token-but-secret-looking")
-            let output = server.process.output
+            // Access lines are written in batches: stopping the server writes what waits.
             server.stop()
+            let output = server.process.output
 
             let secrets = [
                 AccountServer.password, "a-whole-new-passphrase", ada.accessToken, ada.refreshToken, phone.accessToken, phone.refreshToken,
@@ -52,8 +53,9 @@ extension Accounts {
         @Test func theAccessLogIsOffUnlessTurnedOn() throws {
             let server = try AccountServer()
             _ = try server.signUp("ada@example.com", "ada")
-            let output = server.process.output
+            // Access lines are written in batches: stopping the server writes what waits.
             server.stop()
+            let output = server.process.output
             #expect(!output.contains("route=/v1/auth/signup"))
         }
     }
