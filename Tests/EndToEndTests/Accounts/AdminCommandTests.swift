@@ -72,9 +72,13 @@ extension Accounts {
             #expect(unknown.status == 2 && unknown.output.hasPrefix("latchkey: Unexpected argument 'frobnicate'\nUsage: latchkey users <subcommand>"))
         }
 
-        @Test func healthcheckPassesWhileTheServerIsReadyAndFailsWhenItIsGone() throws {
+        @Test func healthcheckAndMigrateWorkBesideTheRunningServer() throws {
             let server = try AccountServer()
             #expect(try Self.run(["healthcheck", "--port", "\(server.port)"]).status == 0)
+            // migrate beside the running server: nothing to apply, nothing disturbed.
+            let migrated = try Self.run(["migrate", "--data-dir", server.dataDirectory])
+            #expect(migrated.status == 0 && migrated.output.contains("database is up to date"), "\(migrated.output)")
+            #expect(try server.signUp("ada@example.com", "ada").id.isEmpty == false)
             server.stop()
             #expect(try Self.run(["healthcheck", "--port", "\(server.port)"]).status == 1)
         }
