@@ -181,7 +181,9 @@ public final class PresenceStreams: Sendable {
         let bus = bus
         database.submitWrite({ db -> Presence? in
             let now = UnixTime.now()
-            guard try AccountStore.user(id: userID, on: db) != nil else { return nil }
+            // Deleted by another process (`latchkey users delete`): no row to write, but its
+            // watchers still get a last offline.
+            guard try AccountStore.user(id: userID, on: db) != nil else { return Presence(userID: userID, status: .offline, lastSeen: now) }
             try AccountStore.setPresence(status.rawValue, for: userID, now: now, on: db)
             return Presence(userID: userID, status: status, lastSeen: now)
         }, completion: { result in

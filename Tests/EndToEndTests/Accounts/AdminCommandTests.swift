@@ -72,6 +72,21 @@ extension Accounts {
             #expect(unknown.status == 2 && unknown.output.hasPrefix("latchkey: Unexpected argument 'frobnicate'\nUsage: latchkey users <subcommand>"))
         }
 
+        /// Deleted by the command, not through the API: the server learns of it at its next
+        /// sweep of open streams and her watchers still get a last offline.
+        @Test func watchersOfAUserDeletedByTheCommandSeeHerGoOffline() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let bob = try server.signUp("bob@example.com", "bob")
+            let adaStream = try PresenceEventStream(server, token: ada.accessToken, watching: [bob.id], timeout: 10)
+            let watcher = try PresenceEventStream(server, token: bob.accessToken, watching: [ada.id], timeout: 10)
+            guard case .presence(ada.id, "online", _)? = try watcher.nextPresence() else { throw TestError("no snapshot") }
+            #expect(try Self.run(["users", "delete", ada.id, "--data-dir", server.dataDirectory]).status == 0)
+            guard case .presence(ada.id, "offline", _)? = try watcher.nextPresence() else { throw TestError("no last offline for ada") }
+            #expect(try adaStream.ends(), "her own stream closes")
+        }
+
         @Test func healthcheckAndMigrateWorkBesideTheRunningServer() throws {
             let server = try AccountServer()
             #expect(try Self.run(["healthcheck", "--port", "\(server.port)"]).status == 0)
