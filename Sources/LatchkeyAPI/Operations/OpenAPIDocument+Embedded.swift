@@ -1703,8 +1703,8 @@ components:
           type: [string, 'null']
           format: uri
           maxLength: 2048
-          pattern: '^[Hh][Tt][Tt][Pp][Ss]://([A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?#][!-~]*)?$'
-          description: "`null`, or an `https` URL of at most 2048 printable ASCII characters whose host is a DNS name or a bracketed IPv6 address (a port may follow; no user name); else `INVALID_ARGUMENT`."
+          pattern: '^[Hh][Tt][Tt][Pp][Ss]://([A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?]([-A-Za-z0-9._~!$&''()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?(#([-A-Za-z0-9._~!$&''()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?$'
+          description: "`null`, or an `https` URL (an RFC 3986 URI) of at most 2048 characters whose host is a DNS name or a bracketed IPv6 address (a port may follow; no user name), followed only by the characters RFC 3986 allows in a path, query and fragment, `%` always with two hex digits; else `INVALID_ARGUMENT`."
 
     EmailChangeRequest:
       type: object
