@@ -25,7 +25,8 @@ info:
       one) and `X-Content-Type-Options: nosniff`. Responses that carry tokens or private
       data carry `Cache-Control: no-store`.
     - Unknown paths are 404 `NOT_FOUND`; a known path with another method is 405
-      `METHOD_NOT_ALLOWED` with an `Allow` header.
+      `METHOD_NOT_ALLOWED` with an `Allow` header. A request line (method, path and query)
+      over 8 KiB is 414 `URI_TOO_LONG`.
     - Throttled requests get 429 `TOO_MANY_ATTEMPTS_TRY_LATER` with `Retry-After` (seconds).
     - Unexpected failures are 500 `INTERNAL` with no internals in the body.
 servers:
@@ -775,6 +776,12 @@ paths:
             schema:
               type: object
               required: [file]
+              maxProperties: 16
+              description: |
+                At most 16 parts; parts other than `file` are read and dropped. A part name is
+                a header parameter, so it cannot hold a NUL.
+              propertyNames:
+                pattern: '^[^\x00]*$'
               properties:
                 file:
                   $ref: '#/components/schemas/ImageBytes'
@@ -785,7 +792,15 @@ paths:
         '200':
           $ref: '#/components/responses/User'
         '400':
-          $ref: '#/components/responses/EmptyBody'
+          description: "`EMPTY_BODY`, or `INVALID_ARGUMENT` (field `file`): no part `file`, or a malformed form."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [EMPTY_BODY, INVALID_ARGUMENT]
         '401':
           $ref: '#/components/responses/Unauthenticated'
         '413':
@@ -917,6 +932,8 @@ paths:
           $ref: '#/components/responses/InvalidArgument'
         '401':
           $ref: '#/components/responses/Unauthenticated'
+        '414':
+          $ref: '#/components/responses/URITooLong'
         '500':
           $ref: '#/components/responses/Internal'
 
@@ -950,7 +967,21 @@ paths:
           content:
             text/event-stream:
               schema:
-                type: string
+                type: object
+                description: |
+                  One event of the stream (OpenAPI 3.1 has no schema for a whole stream, so
+                  this is each event's, as OpenAPI 3.2's `itemSchema` would say it): `event:
+                  presence` and a `data:` line of one Presence as JSON. Keep-alive comments
+                  are no events.
+                required: [event, data]
+                properties:
+                  event:
+                    const: presence
+                  data:
+                    type: string
+                    contentMediaType: application/json
+                    contentSchema:
+                      $ref: '#/components/schemas/Presence'
               example: |+
                 event: presence
                 data: {"userId":"0b6a2c1e9d8f4a7b","status":"online","lastSeen":"2026-11-24T19:23:09Z"}
@@ -966,6 +997,8 @@ paths:
                 $ref: '#/components/schemas/Problem'
         '401':
           $ref: '#/components/responses/Unauthenticated'
+        '414':
+          $ref: '#/components/responses/URITooLong'
         '500':
           $ref: '#/components/responses/Internal'
 
@@ -1124,14 +1157,16 @@ components:
       name: userIds
       in: query
       required: true
-      description: Comma-separated user ids (`a,b,…`).
+      description: Comma-separated user ids (`a,b,…`), 1 to 100, none empty.
       style: form
       explode: false
       schema:
         type: array
+        minItems: 1
         maxItems: 100
         items:
           type: string
+          pattern: '^[^,]+$'
 
   requestBodies:
     Signup:
@@ -1274,6 +1309,16 @@ components:
               - properties:
                   code:
                     enum: [INVALID_ARGUMENT]
+    URITooLong:
+      description: "`URI_TOO_LONG`: the request line (method, path, query) is over 8 KiB."
+      content:
+        application/problem+json:
+          schema:
+            allOf:
+              - $ref: '#/components/schemas/Problem'
+              - properties:
+                  code:
+                    enum: [URI_TOO_LONG]
     JSONPayloadTooLarge:
       description: "`PAYLOAD_TOO_LARGE`: the JSON body is over 64 KiB."
       content:
@@ -1396,7 +1441,12 @@ components:
           type: string
         email:
           type: string
-          format: email
+          maxLength: 254
+          pattern: '^[A-Za-z0-9_%+-]+(\.[A-Za-z0-9_%+-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$'
+          description: |
+            As signup (or a confirmed email change) took it: the shape of `SignupRequest.email`,
+            not RFC 5321's mailbox (a local part may be longer than 64 characters); the
+            verification mail is what proves an address.
         emailVerified:
           type: boolean
         displayName:
@@ -1533,7 +1583,8 @@ components:
     ImageBytes:
       type: string
       format: binary
-      description: The image bytes, of the type the `Content-Type` names.
+      minLength: 1
+      description: The image bytes, of the type the `Content-Type` names; never empty (`EMPTY_BODY`).
 
     FieldError:
       type: object
@@ -1665,6 +1716,9 @@ components:
       properties:
         email:
           type: string
+          maxLength: 254
+          pattern: '^[A-Za-z0-9_%+-]+(\.[A-Za-z0-9_%+-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$'
+          description: The email rules of signup; else `INVALID_EMAIL`.
 
     PasswordResetConfirmRequest:
       type: object
@@ -1703,8 +1757,8 @@ components:
           type: [string, 'null']
           format: uri
           maxLength: 2048
-          pattern: '^[Hh][Tt][Tt][Pp][Ss]://([A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?#][!-~]*)?$'
-          description: "`null`, or an `https` URL of at most 2048 printable ASCII characters whose host is a DNS name or a bracketed IPv6 address (a port may follow; no user name); else `INVALID_ARGUMENT`."
+          pattern: '^[Hh][Tt][Tt][Pp][Ss]://([A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?]([-A-Za-z0-9._~!$&''()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?(#([-A-Za-z0-9._~!$&''()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?$'
+          description: "`null`, or an `https` URL (an RFC 3986 URI) of at most 2048 characters whose host is a DNS name or a bracketed IPv6 address (a port may follow; no user name), followed only by the characters RFC 3986 allows in a path, query and fragment, `%` always with two hex digits; else `INVALID_ARGUMENT`."
 
     EmailChangeRequest:
       type: object
@@ -1714,6 +1768,7 @@ components:
         newEmail:
           type: string
           maxLength: 254
+          pattern: '^[A-Za-z0-9_%+-]+(\.[A-Za-z0-9_%+-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$'
           description: The email rules of signup; else `INVALID_EMAIL`.
         password:
           type: string
@@ -1740,10 +1795,15 @@ components:
       properties:
         token:
           type: string
+          description: The token from the emailed reset link.
         password:
           type: string
+          minLength: 8
+          maxLength: 128
+          description: The password rules of signup (NFKC, length, blocklist, not repetitive or sequential); else the form again, saying which.
         confirmPassword:
           type: string
+          description: Must equal `password`; else the form again, saying so.
 
 """#
 }

@@ -28,9 +28,12 @@ enum PresenceHandlers {
         return JSONResponses.make(200, json.finish())
     }
 
-    /// The `userIds=a,b,…` of a batch read or a stream: 1 to 100 non-empty ids.
+    /// The `userIds=a,b,…` of a batch read or a stream: 1 to 100 non-empty ids. Split on
+    /// the comma scalar, not on Characters: a comma followed by a combining mark or an emoji
+    /// modifier is one Character, and the list would not be split there.
     static func userIDs(of request: Request) throws -> [String] {
-        let ids = (request.queryParameter("userIds") ?? "").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let ids = (request.queryParameter("userIds") ?? "").unicodeScalars.split(separator: ",", omittingEmptySubsequences: false)
+            .map { String(String.UnicodeScalarView($0)) }
         guard !ids.isEmpty, !ids.contains(where: \.isEmpty), ids.count <= PresenceService.maximumBatch else {
             throw APIProblem.invalidArgument(field: "userIds", detail: "userIds must be 1 to \(PresenceService.maximumBatch) user ids, separated by commas.")
         }

@@ -98,6 +98,30 @@ extension Accounts {
             #expect(me["displayName"] as? String == "Ada.Two" && me["photoURL"] is NSNull, "refused patches changed nothing: \(me)")
         }
 
+        /// The document says `format: uri`: schemathesis found `https://[.584]:883/z` (no
+        /// IPv6 address between the brackets) accepted and served back in the profile.
+        @Test func aPhotoURLMustBeAURI() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            func row(_ name: String, _ url: String, _ status: Int, _ code: String? = nil) -> Scenario {
+                Scenario(name, "PATCH", "/v1/users/me", token: ada.accessToken, json: ["photoURL": url], status: status, code: code,
+                         field: code == nil ? nil : "photoURL")
+            }
+            let responses = try server.run([
+                row("a bracketed host that is no IPv6 address", "https://[.584]:883/z", 400, "INVALID_ARGUMENT"),
+                row("an IPv4 address in brackets", "https://[192.0.2.1]/me.png", 400, "INVALID_ARGUMENT"),
+                row("nine IPv6 groups", "https://[1:2:3:4:5:6:7:8:9]/me.png", 400, "INVALID_ARGUMENT"),
+                row("a path character a URI does not allow", "https://cdn.example.com/<script>", 400, "INVALID_ARGUMENT"),
+                row("a percent sign without two hex digits", "https://cdn.example.com/100%", 400, "INVALID_ARGUMENT"),
+                row("two fragments", "https://cdn.example.com/a#b#c", 400, "INVALID_ARGUMENT"),
+                row("an IPv6 host with an IPv4 tail", "https://[::ffff:192.0.2.1]:8443/a%20b.png?s=1#top", 200),
+            ])
+            #expect(responses["an IPv6 host with an IPv4 tail"]?["photoURL"] as? String == "https://[::ffff:192.0.2.1]:8443/a%20b.png?s=1#top")
+            #expect(try server.me(ada.accessToken)["photoURL"] as? String == "https://[::ffff:192.0.2.1]:8443/a%20b.png?s=1#top",
+                    "the refused URLs changed nothing")
+        }
+
         @Test func deletingTheAccountRemovesEverythingAndRevokesEverySessionAtOnce() throws {
             let server = try AccountServer()
             defer { server.stop() }

@@ -50,6 +50,24 @@ extension Accounts {
             }
         }
 
+        /// schemathesis found 101 ids accepted (200) because each began with an emoji
+        /// modifier, which joined the comma before it into one Character: the list was
+        /// split on Characters and read as a single unknown id.
+        @Test func aCommaSplitsTheIdsWhateverFollowsIt() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let modified = (0...100).map { "%F0%9F%8F%BBid\($0)" }.joined(separator: ",")  // 101 ids, each after U+1F3FB
+            for path in ["/v1/presence", "/v1/presence/stream"] {
+                expectProblem(try server.call("GET", "\(path)?userIds=\(modified)", token: ada.accessToken), 400, "INVALID_ARGUMENT",
+                              field: "userIds", "101 ids at \(path)")
+            }
+            let combining = try server.call("GET", "/v1/presence?userIds=\(ada.id),%CC%81x", token: ada.accessToken)  // U+0301 after the comma
+            #expect(combining.status == 200)
+            #expect((combining["presences"] as? [[String: Any]])?.map { $0["userId"] as? String } == [ada.id],
+                    "the id before a comma that a combining mark follows is read on its own: \(combining)")
+        }
+
         @Test func silencePastTheTimeoutReadsAsOfflineWithTheLastUpdate() throws {
             let server = try AccountServer(["--presence-timeout", "1"])
             defer { server.stop() }
