@@ -75,7 +75,8 @@ extension [HTTPField] {
 /// `String` comparison (canonical equivalence) or `lowercased()` (Unicode case mapping)
 /// would take `chun\u{212A}ed`, with a KELVIN SIGN, for `chunked`.
 func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
-    asciiCaseInsensitiveEquals(a.utf8, b.utf8)
+    // Most header names a lookup passes over differ in length: no byte need be read.
+    a.utf8.count == b.utf8.count && asciiCaseInsensitiveEquals(a.utf8, b.utf8)
 }
 
 func asciiCaseInsensitiveEquals<A: Sequence<UInt8>, B: Sequence<UInt8>>(_ a: A, _ b: B) -> Bool {

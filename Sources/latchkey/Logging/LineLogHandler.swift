@@ -3,24 +3,30 @@ import FoundationEssentials
 import Glibc
 import LatchkeyAPI
 import Logging
+import Synchronization
 
 /// Writes one line per event to standard error: readable text on a laptop, JSON in a
 /// container. Callers never pass secrets in messages or metadata. The line is built as
-/// bytes (no formatter, no encoder): the access log runs this for every request.
+/// bytes (no formatter, no encoder): the access log runs this for every request, and its
+/// lines are written straight into `BufferedStandardError`'s buffer.
 struct LineLogHandler: LogHandler {
     let label: String
     let format: LogFormat
     var logLevel: Logger.Level
     var metadata: Logger.Metadata = [:]
     var metadataProvider: Logger.MetadataProvider?
-    /// Where lines go: at once, or, for the access log, through `BufferedStandardError`.
-    let output: @Sendable ([UInt8]) -> Void
+    private let buffered: Bool
+    /// `,"logger":"<label>"`, made once: every JSON line carries it.
+    private let quotedLabel: [UInt8]
 
     init(label: String, format: LogFormat, logLevel: Logger.Level) {
         self.label = label
         self.format = format
         self.logLevel = logLevel
-        output = label == "access" ? BufferedStandardError.shared.append : StandardError.write
+        buffered = label == "access"
+        var quoted = Array(#","logger":"#.utf8)
+        FlatJSONObject.appendQuoted(label, to: &quoted)
+        quotedLabel = quoted
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -29,30 +35,72 @@ struct LineLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
+        // An access line carries its fields as one value that writes itself (see AccessRecord).
+        if metadata.isEmpty, let extra = event.metadata, extra.count == 1, case .stringConvertible(let value)? = extra[AccessRecord.metadataKey],
+           let record = value as? AccessRecord {
+            let write = { (line: inout [UInt8], time: [UInt8]) in
+                start(event, time: time, on: &line)
+                switch format {
+                case .text: record.appendTextFields(to: &line)
+                case .json: record.appendJSONFields(to: &line)
+                }
+                finish(&line)
+            }
+            if buffered { return BufferedStandardError.shared.append(share: record.eventLoopIndex, write) }
+            var line: [UInt8] = []
+            write(&line, LogTime.now())
+            return StandardError.write(line)
+        }
         var fields = metadata
         if let extra = event.metadata { fields.merge(extra) { $1 } }
         let sorted = fields.sorted { $0.key < $1.key }
-        let time = RFC3339.format(Int64(Glibc.time(nil)))
+        emit { line in
+            start(event, time: LogTime.now(), on: &line)
+            for (key, value) in sorted {
+                switch format {
+                case .text: line.append(contentsOf: " \(key)=\(value)".utf8)
+                case .json: append(key, "\(value)", to: &line)
+                }
+            }
+            finish(&line)
+        }
+    }
+
+    private func emit(_ write: (inout [UInt8]) -> Void) {
+        if buffered { return BufferedStandardError.shared.append(share: 0) { line, _ in write(&line) } }
         var line: [UInt8] = []
-        line.reserveCapacity(160 + 32 * sorted.count)
+        line.reserveCapacity(256)
+        write(&line)
+        StandardError.write(line)
+    }
+
+    /// The time, level, logger and message: `2026-11-25T13:05:16Z info latchkey: …` or
+    /// `{"time":…,"level":…,"logger":…,"message":…` (left open for the fields).
+    private func start(_ event: LogEvent, time: [UInt8], on line: inout [UInt8]) {
         switch format {
         case .text:
-            line.append(contentsOf: "\(time) \(event.level) \(label): \(event.message)".utf8)
-            for (key, value) in sorted { line.append(contentsOf: " \(key)=\(value)".utf8) }
+            line.append(contentsOf: time)
+            line.append(contentsOf: " \(event.level) \(label): \(event.message.description)".utf8)
         case .json:
-            var object = [("time", time), ("level", event.level.rawValue), ("logger", label), ("message", "\(event.message)")]
-            object += sorted.map { ($0.key, "\($0.value)") }
-            line.append(UInt8(ascii: "{"))
-            for (index, (key, value)) in object.enumerated() {
-                if index > 0 { line.append(UInt8(ascii: ",")) }
-                FlatJSONObject.appendQuoted(key, to: &line)
-                line.append(UInt8(ascii: ":"))
-                FlatJSONObject.appendQuoted(value, to: &line)
-            }
-            line.append(UInt8(ascii: "}"))
+            line.append(contentsOf: #"{"time":""#.utf8)
+            line.append(contentsOf: time)
+            line.append(UInt8(ascii: "\""))
+            append("level", event.level.rawValue, to: &line)
+            line.append(contentsOf: quotedLabel)
+            append("message", event.message.description, to: &line)
         }
+    }
+
+    private func append(_ key: String, _ value: String, to line: inout [UInt8]) {
+        line.append(UInt8(ascii: ","))
+        FlatJSONObject.appendQuoted(key, to: &line)
+        line.append(UInt8(ascii: ":"))
+        FlatJSONObject.appendQuoted(value, to: &line)
+    }
+
+    private func finish(_ line: inout [UInt8]) {
+        if format == .json { line.append(UInt8(ascii: "}")) }
         line.append(UInt8(ascii: "\n"))
-        output(line)
     }
 }
 
@@ -62,7 +110,20 @@ enum StandardError {
         write(Array(text.utf8))
     }
 
-    @Sendable static func write(_ bytes: [UInt8]) {
+    static func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+/// The current second as RFC 3339 bytes, formatted once per second rather than per line.
+enum LogTime {
+    private static let cache = Mutex<(second: Int64, text: [UInt8])>((-1, []))
+
+    static func now() -> [UInt8] {
+        let second = Int64(Glibc.time(nil))
+        return cache.withLock { cached in
+            if cached.second != second { cached = (second, Array(RFC3339.format(second).utf8)) }
+            return cached.text
+        }
     }
 }

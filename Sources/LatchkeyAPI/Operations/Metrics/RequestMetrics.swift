@@ -30,10 +30,14 @@ final class RequestMetrics: Sendable {
     func record(_ completed: CompletedRequest) {
         let seconds = Double(completed.nanoseconds) / 1e9
         loops[completed.eventLoopIndex % loops.count].routes.withLock { routes in
-            let key = RouteKey(method: completed.method, route: completed.route)
-            routes[key, default: RouteShare()].statuses[completed.status, default: 0] += 1
-            routes[key]!.latency.observe(seconds)
+            // One lookup: the share is updated in place.
+            Self.count(completed.status, seconds, in: &routes[RouteKey(method: completed.method, route: completed.route), default: RouteShare()])
         }
+    }
+
+    private static func count(_ status: Int, _ seconds: Double, in share: inout RouteShare) {
+        share.statuses[status, default: 0] += 1
+        share.latency.observe(seconds)
     }
 
     /// Every loop's share added up.
