@@ -154,7 +154,7 @@ public struct AccountService: Sendable {
             guard let user = try AccountStore.user(id: caller.userID, on: db) else { throw AccessError.sessionRevoked }
             if let name = change.displayName {
                 let key = DisplayNameRules.key(name)
-                if key != DisplayNameRules.key(user.displayName) {
+                if key != user.displayName.map(DisplayNameRules.key) {
                     if try AccountStore.claimExists(key, on: db) { throw AccountError.displayNameTaken(reserved: false) }
                     try AccountStore.releaseClaim(of: user.id, on: db)
                     try AccountStore.claim(key, for: user.id, now: now, on: db)
