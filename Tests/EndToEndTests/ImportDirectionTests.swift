@@ -16,6 +16,7 @@ import Testing
         "AuthCrypto": ["COpenSSL", "FlatJSON"],
         "SMTP": ["COpenSSL"],
         "FlatJSON": [],
+        "JSONStream": [],
         "Threads": [],
         "LatchkeyCore": ["SQLite", "AuthCrypto", "FlatJSON", "Threads"],
         "LatchkeyAPI": ["HTTPServer", "LatchkeyCore", "FlatJSON"],
