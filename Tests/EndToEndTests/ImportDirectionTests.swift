@@ -18,7 +18,7 @@ import Testing
         "FlatJSON": [],
         "JSONStream": [],
         "Threads": [],
-        "LatchkeyCore": ["SQLite", "AuthCrypto", "FlatJSON", "Threads"],
+        "LatchkeyCore": ["SQLite", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"],
         "LatchkeyAPI": ["HTTPServer", "LatchkeyCore", "FlatJSON"],
     ]
 
