@@ -32,10 +32,13 @@ let package = Package(
         // A general-purpose leaf: JWT claims (AuthCrypto) and request bodies (LatchkeyAPI)
         // share one reader and one string escaper.
         .target(name: "FlatJSON"),
+        // A general-purpose leaf: JSON read in pieces from a file, for exports too large
+        // to hold (the accounts of `latchkey import firebase`).
+        .target(name: "JSONStream"),
         .target(name: "AuthCrypto", dependencies: ["COpenSSL", "FlatJSON"]),
         // General-purpose leaf: mail submission over SMTP with STARTTLS or implicit TLS.
         .target(name: "SMTP", dependencies: ["COpenSSL"]),
-        .target(name: "LatchkeyCore", dependencies: ["SQLite", "AuthCrypto", "FlatJSON", "Threads"]),
+        .target(name: "LatchkeyCore", dependencies: ["SQLite", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"]),
         .target(
             name: "LatchkeyAPI",
             dependencies: ["HTTPServer", "LatchkeyCore", "FlatJSON", .product(name: "Logging", package: "swift-log")]
@@ -51,6 +54,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threads", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
+        .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream"]),
         .testTarget(name: "SMTPTests", dependencies: ["SMTP", "Threads"]),
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "FlatJSON", "TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

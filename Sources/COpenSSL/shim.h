@@ -2,7 +2,7 @@
 #define LATCHKEY_COPENSSL_SHIM_H
 
 // The OpenSSL surface Latchkey uses: libcrypto for AuthCrypto (PBKDF2, HMAC, SHA-256,
-// random) and libssl for the SMTP client's TLS. Functions import into Swift as they are;
+// random; scrypt and AES-256-CTR for imported Firebase hashes) and libssl for the SMTP client's TLS. Functions import into Swift as they are;
 // the `static inline` wrappers below exist only for macros Swift cannot call.
 #include <openssl/crypto.h>
 #include <openssl/err.h>

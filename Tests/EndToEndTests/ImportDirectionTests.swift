@@ -16,8 +16,9 @@ import Testing
         "AuthCrypto": ["COpenSSL", "FlatJSON"],
         "SMTP": ["COpenSSL"],
         "FlatJSON": [],
+        "JSONStream": [],
         "Threads": [],
-        "LatchkeyCore": ["SQLite", "AuthCrypto", "FlatJSON", "Threads"],
+        "LatchkeyCore": ["SQLite", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"],
         "LatchkeyAPI": ["HTTPServer", "LatchkeyCore", "FlatJSON"],
     ]
 

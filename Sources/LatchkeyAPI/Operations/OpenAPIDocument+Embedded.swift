@@ -1439,6 +1439,9 @@ components:
       properties:
         id:
           type: string
+          description: |
+            Opaque: 1 to 128 of `A-Z a-z 0-9 _ -`. Latchkey makes 32 hex digits; an imported
+            account keeps the id it had (a Firebase uid).
         email:
           type: string
           maxLength: 254
@@ -1450,7 +1453,11 @@ components:
         emailVerified:
           type: boolean
         displayName:
-          type: string
+          type: [string, 'null']
+          description: |
+            Null only for an account imported from another system (`latchkey import
+            firebase`) whose name broke the rules or was taken, until its owner chooses one
+            with `PATCH /v1/users/me`.
         photoURL:
           type: [string, 'null']
           format: uri
@@ -1471,7 +1478,8 @@ components:
         id:
           type: string
         displayName:
-          type: string
+          type: [string, 'null']
+          description: Null while an imported account has not chosen a name (see User).
         photoURL:
           type: [string, 'null']
           format: uri

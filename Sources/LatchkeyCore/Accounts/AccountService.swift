@@ -74,7 +74,9 @@ public struct AccountService: Sendable {
             AuditLog(database: database).record(.throttled, address: address, detail: "password guesses for one account")
             throw error
         }
-        let stored = try database.read { db in try AccountStore.credentials(emailKey: email.key, on: db) }
+        let stored = try database.read { db in
+            try AccountStore.credentials(emailKey: email.key, on: db).map { (user: $0.user, password: try StoredPassword.resolve($0.passwordHash, on: db)) }
+        }
         let verdict: (matched: Bool, rehash: Bool)
         do {
             verdict = try await hashing.run { () -> (matched: Bool, rehash: Bool) in
@@ -82,7 +84,7 @@ public struct AccountService: Sendable {
                     hasher.dummyVerify(password)
                     return (false, false)
                 }
-                return hasher.verifyNormalized(password, against: stored.passwordHash)
+                return hasher.verifyNormalized(password, against: stored.password)
             }
         } catch {
             guesses.abandon(attempt)  // no verdict (a full hashing queue): no failure either
@@ -97,7 +99,8 @@ public struct AccountService: Sendable {
             AuditLog(database: database).record(.loginFailed, user: stored.user.id, address: address, detail: "account disabled")
             throw AccountError.userDisabled
         }
-        // A hash below the configured count, or made before normalisation, is re-made now.
+        // A hash below the configured count, made before normalisation or imported (Firebase's
+        // scrypt) is re-made now.
         let upgradedHash: String? = verdict.rehash ? try await hashing.run { hasher.hashNormalized(password) } : nil
         let user = stored.user
         let (refresh, sessionID) = try await database.write { db in
@@ -154,7 +157,7 @@ public struct AccountService: Sendable {
             guard let user = try AccountStore.user(id: caller.userID, on: db) else { throw AccessError.sessionRevoked }
             if let name = change.displayName {
                 let key = DisplayNameRules.key(name)
-                if key != DisplayNameRules.key(user.displayName) {
+                if key != user.displayName.map(DisplayNameRules.key) {
                     if try AccountStore.claimExists(key, on: db) { throw AccountError.displayNameTaken(reserved: false) }
                     try AccountStore.releaseClaim(of: user.id, on: db)
                     try AccountStore.claim(key, for: user.id, now: now, on: db)
@@ -180,7 +183,9 @@ public struct AccountService: Sendable {
         let attempt = try guesses.begin(accountKey: caller.user.email.lowercased(), address: address)
         let verified: Bool
         do {
-            guard let stored = try database.read({ db in try AccountStore.passwordHash(userID: caller.userID, on: db) }) else {
+            guard let stored = try database.read({ db in
+                try AccountStore.passwordHash(userID: caller.userID, on: db).map { try StoredPassword.resolve($0, on: db) }
+            }) else {
                 throw AccessError.sessionRevoked
             }
             let hasher = hasher

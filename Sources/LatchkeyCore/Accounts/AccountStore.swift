@@ -17,7 +17,7 @@ enum AccountStore {
     static func makeUser(_ row: Row, from first: Int) -> User {
         User(
             id: row.text(at: first) ?? "", email: row.text(at: first + 1) ?? "", emailVerified: row.bool(at: first + 2),
-            displayName: row.text(at: first + 3) ?? "", photoURL: row.text(at: first + 4), createdAt: row.int64(at: first + 5),
+            displayName: row.text(at: first + 3), photoURL: row.text(at: first + 4), createdAt: row.int64(at: first + 5),
             disabled: row.bool(at: first + 6)
         )
     }

@@ -3,7 +3,9 @@ public struct User: Sendable, Equatable {
     public let id: String
     public let email: String
     public let emailVerified: Bool
-    public let displayName: String
+    /// Nil for an imported account whose name could not be claimed, until its owner
+    /// chooses one (`PATCH /v1/users/me`).
+    public let displayName: String?
     public let photoURL: String?
     public let createdAt: Int64
     public let disabled: Bool
@@ -12,7 +14,7 @@ public struct User: Sendable, Equatable {
 /// What anyone signed in may see of another user.
 public struct PublicProfile: Sendable, Equatable {
     public let id: String
-    public let displayName: String
+    public let displayName: String?
     public let photoURL: String?
 
     public init(_ user: User) {

@@ -19,6 +19,9 @@ public enum AuditEvent: String, Sendable, CaseIterable {
     case adminUserDisabled = "admin_user_disabled", adminUserEnabled = "admin_user_enabled", adminUserDeleted = "admin_user_deleted"
     case adminSessionRevoked = "admin_session_revoked", adminSessionsRevoked = "admin_sessions_revoked", adminBackup = "admin_backup"
     case adminKeyRotated = "admin_key_rotated", adminKeyRetired = "admin_key_retired"
+    /// An account written by `latchkey import`: detail `firebase`, or `firebase update` when
+    /// a new run refreshed an account an earlier one imported.
+    case adminUserImported = "admin_user_imported"
 }
 
 /// The SQL of the audit log; callers append inside the transaction of what they record,

@@ -100,7 +100,7 @@ public struct ProfilePictures: Sendable {
     /// and a known extension), so no dot, slash or encoded trick reaches another path; a
     /// symbolic link or anything but a regular file is not served.
     public func file(userID: String, name: String) -> (path: String, format: ImageFormat)? {
-        guard Self.isUserID(userID), let format = Self.format(ofStoredName: name) else { return nil }
+        guard UserID.isValid(userID), let format = Self.format(ofStoredName: name) else { return nil }
         let path = "\(root)/\(userID)/\(name)"
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
@@ -115,7 +115,7 @@ public struct ProfilePictures: Sendable {
     }
 
     private func folder(of userID: String, creating: Bool = true) throws -> String {
-        guard Self.isUserID(userID) else { throw AccessError.sessionRevoked }
+        guard UserID.isValid(userID) else { throw AccessError.sessionRevoked }
         let folder = root + "/" + userID
         guard creating, mkdir(folder, 0o700) != 0, errno != EEXIST else { return folder }
         try DataDirectory.prepare(root)
@@ -123,13 +123,6 @@ public struct ProfilePictures: Sendable {
             throw DataDirectoryError(description: "cannot create \(folder): \(String(cString: strerror(errno)))")
         }
         return folder
-    }
-
-    static func isUserID(_ text: String) -> Bool {
-        (1...128).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-        }
     }
 
     static func format(ofStoredName name: String) -> ImageFormat? {

@@ -217,5 +217,38 @@ CREATE INDEX audit_log_by_time ON audit_log (at);
 CREATE INDEX audit_log_by_user ON audit_log (user_id, at);
 
 """#)!,
+        Migration.parse(fileName: "0010_display_name_optional.sql", sql: #"""
+-- A user may be without a display name: accounts imported from another system whose
+-- name breaks the rules or is taken by someone else keep none until they choose one
+-- (PATCH /v1/users/me). SQLite cannot drop NOT NULL in place, and rebuilding users would
+-- cascade-delete every row that references it (foreign keys are on inside this
+-- transaction), so the column is replaced instead: a nullable copy is added and filled,
+-- the old column dropped (it has no index or constraint that would stop that) and the
+-- copy takes its name. Rows keep their rowid, and no other table is touched.
+ALTER TABLE users ADD COLUMN display_name_nullable TEXT;
+UPDATE users SET display_name_nullable = display_name;
+ALTER TABLE users DROP COLUMN display_name;
+ALTER TABLE users RENAME COLUMN display_name_nullable TO display_name;
+
+"""#)!,
+        Migration.parse(fileName: "0011_imported_hash_parameters.sql", sql: #"""
+-- The password hash parameters of a system accounts were imported from: for Firebase,
+-- the project's scrypt signer key, salt separator, rounds and memory cost. Stored once
+-- per set and named by each imported user's stored hash
+-- ($firebase-scrypt$set=<id>$<salt>$<hash>) until that user's first login replaces it
+-- with PBKDF2. The signer key is a secret of the old project: like the password hashes
+-- it stays in the database, and nothing logs or prints it.
+CREATE TABLE imported_hash_parameters (
+    id              INTEGER PRIMARY KEY,
+    algorithm       TEXT NOT NULL CHECK (algorithm IN ('firebase-scrypt')),
+    signer_key      BLOB NOT NULL,
+    salt_separator  BLOB NOT NULL,
+    rounds          INTEGER NOT NULL,
+    memory_cost     INTEGER NOT NULL,
+    created_at      INTEGER NOT NULL,
+    UNIQUE (algorithm, signer_key, salt_separator, rounds, memory_cost)
+);
+
+"""#)!,
     ]
 }

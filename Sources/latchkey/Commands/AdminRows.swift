@@ -2,7 +2,8 @@ import FoundationEssentials
 import LatchkeyAPI
 import LatchkeyCore
 
-/// `{id, email, emailVerified, displayName, photoURL, disabled, createdAt}`, photoURL null when unset.
+/// `{id, email, emailVerified, displayName, photoURL, disabled, createdAt}`, displayName and
+/// photoURL null when unset.
 struct UserRow: Encodable {
     let user: User
 
@@ -15,7 +16,7 @@ struct UserRow: Encodable {
         try container.encode(user.id, forKey: .id)
         try container.encode(user.email, forKey: .email)
         try container.encode(user.emailVerified, forKey: .emailVerified)
-        try container.encode(user.displayName, forKey: .displayName)
+        if let name = user.displayName { try container.encode(name, forKey: .displayName) } else { try container.encodeNil(forKey: .displayName) }
         if let photoURL = user.photoURL { try container.encode(photoURL, forKey: .photoURL) } else { try container.encodeNil(forKey: .photoURL) }
         try container.encode(user.disabled, forKey: .disabled)
         try container.encode(RFC3339.format(user.createdAt), forKey: .createdAt)
@@ -74,7 +75,7 @@ enum TextTable {
 extension TextTable {
     static func users(_ users: [User]) -> String {
         render(["ID", "EMAIL", "DISPLAY NAME", "VERIFIED", "DISABLED", "CREATED"], users.map { user in
-            [user.id, user.email, user.displayName, user.emailVerified ? "yes" : "no", user.disabled ? "yes" : "no", RFC3339.format(user.createdAt)]
+            [user.id, user.email, user.displayName ?? "-", user.emailVerified ? "yes" : "no", user.disabled ? "yes" : "no", RFC3339.format(user.createdAt)]
         })
     }
 

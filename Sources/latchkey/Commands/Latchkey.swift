@@ -10,7 +10,7 @@ struct Latchkey: ParsableCommand {
         version: "latchkey \(HelpText.version)",
         subcommands: [
             ServeCommand.self, MigrateCommand.self, HealthcheckCommand.self, BackupCommand.self,
-            UsersCommand.self, SessionsCommand.self, KeysCommand.self, AuditCommand.self,
+            UsersCommand.self, SessionsCommand.self, KeysCommand.self, AuditCommand.self, ImportCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )
