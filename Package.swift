@@ -3,11 +3,13 @@ import PackageDescription
 
 let package = Package(
     name: "latchkey",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
         .executable(name: "latchkey", targets: ["latchkey"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "SQLite", targets: ["SQLite"]),
+        // The client apps link: Foundation only, for iOS, macOS and Linux.
+        .library(name: "LatchkeyClient", targets: ["LatchkeyClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -48,6 +50,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The Swift client of the REST contract (docs/api.md); it shares no code with the
+        // server, so an app never links the server's C libraries.
+        .target(name: "LatchkeyClient"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threads", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
