@@ -24,6 +24,14 @@ public struct LatchkeyConfiguration: Sendable {
     /// The pauses between refresh attempts.
     public var refreshBackoff = Backoff(initial: 0.25, maximum: 2)
 
+    /// The pauses before a presence stream connects again after a drop; the first pause
+    /// after a connection that worked is the shortest again.
+    public var presenceBackoff = Backoff(initial: 0.5, maximum: 30)
+
+    /// The server sends `: keepalive` every 15 s on a presence stream; this long without a
+    /// byte means the connection is dead and is replaced.
+    public var presenceIdleTimeout: TimeInterval = 45
+
     /// Sent as `User-Agent`; the server shows it in the sessions list ("where you're
     /// signed in"), so name the app and device.
     public var userAgent = "LatchkeyClient/0.1"
