@@ -60,6 +60,7 @@ let package = Package(
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "FlatJSON", "TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite", "TestSupport"]),
+        .testTarget(name: "LatchkeyClientTests", dependencies: ["LatchkeyClient", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport", "SQLite", "AuthCrypto", "LatchkeyCore", "LatchkeyAPI", "latchkey", .product(name: "Logging", package: "swift-log")]
