@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SQLite", targets: ["SQLite"]),
         // The client apps link: Foundation only, for iOS, macOS and Linux.
         .library(name: "LatchkeyClient", targets: ["LatchkeyClient"]),
+        .executable(name: "latchkey-example", targets: ["latchkey-example"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -53,6 +54,8 @@ let package = Package(
         // The Swift client of the REST contract (docs/api.md); it shares no code with the
         // server, so an app never links the server's C libraries.
         .target(name: "LatchkeyClient"),
+        // A command-line program built on the client (README, "Swift client").
+        .executableTarget(name: "latchkey-example", dependencies: ["LatchkeyClient"], path: "Examples/LatchkeyExample"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threads", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
