@@ -45,6 +45,11 @@ import TestSupport
         try picture.write(to: file)
         #expect(PictureType(fileExtension: file.pathExtension) == .png)
 
+        let missing = file.deletingLastPathComponent().appendingPathComponent("gone.png")
+        await #expect(throws: CocoaError.self, "a file that cannot be read fails before anything is sent") {
+            try await ada.uploadPicture(contentsOf: missing, type: .png)
+        }
+
         let recorder = ProgressRecorder()
         let first = try #require(try await ada.uploadPicture(contentsOf: file, type: .png) { recorder.record($0.bytesSent, $0.totalBytes) }.photoURL)
         #expect(try Self.served(server, first).body == Array(picture))

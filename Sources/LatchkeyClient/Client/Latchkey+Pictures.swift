@@ -16,13 +16,19 @@ extension Latchkey {
         try await upload(APIRequest("PUT", "/v1/users/me/photo", body: .bytes(data, mediaType: type.mediaType)), progress: progress)
     }
 
-    /// Uploads the picture in a file, streamed from disk (the file's extension does not
-    /// matter; `PictureType(fileExtension:)` guesses a type from it).
+    /// Uploads the picture in a file (its extension does not matter;
+    /// `PictureType(fileExtension:)` guesses a type from it). A file that cannot be read
+    /// throws the file system's error before anything is sent.
+    ///
+    /// The file is mapped into memory (pictures are a few MiB at most) and sent as bytes,
+    /// not handed to URLSession as a file: on Linux, swift-corelibs-foundation reads a file
+    /// body on a queue of its own and then resumes libcurl with `try!`, which crashes the
+    /// process when the upload was cancelled in between.
     @discardableResult
     public func uploadPicture(
         contentsOf fileURL: URL, type: PictureType, progress: (@Sendable (UploadProgress) -> Void)? = nil
     ) async throws -> User {
-        try await upload(APIRequest("PUT", "/v1/users/me/photo", body: .file(fileURL, mediaType: type.mediaType)), progress: progress)
+        try await uploadPicture(Data(contentsOf: fileURL, options: .mappedIfSafe), type: type, progress: progress)
     }
 
     /// Removes the profile picture: the stored file goes and `photoURL` becomes nil.

@@ -8,10 +8,8 @@ import FoundationNetworking
 struct APIRequest: Sendable {
     enum Body: Sendable {
         case json(Data)
-        /// Picture bytes in memory, sent with their media type.
+        /// Picture bytes, sent with their media type.
         case bytes(Data, mediaType: String)
-        /// A file streamed from disk, so a large picture never sits whole in memory.
-        case file(URL, mediaType: String)
     }
 
     var method: String

@@ -44,7 +44,7 @@ struct HTTPTransport: Sendable {
         case .json(let data)?:
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
             urlRequest.httpBody = data
-        case .bytes(_, let mediaType)?, .file(_, let mediaType)?:
+        case .bytes(_, let mediaType)?:
             // The body itself goes to an upload task, which streams it.
             urlRequest.setValue(mediaType, forHTTPHeaderField: "Content-Type")
         case nil:
@@ -61,7 +61,6 @@ struct HTTPTransport: Sendable {
             let (data, response): (Data, URLResponse)
             switch request.body {
             case .bytes(let bytes, _)?: (data, response) = try await session.upload(for: urlRequest, from: bytes)
-            case .file(let file, _)?: (data, response) = try await session.upload(for: urlRequest, fromFile: file)
             case .json?, nil: (data, response) = try await session.data(for: urlRequest)
             }
             guard let http = response as? HTTPURLResponse else {

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 extension HTTPTransport {
-    /// Sends a request whose body is picture bytes or a file, reporting each step of the
+    /// Sends a request whose body is picture bytes, reporting each step of the
     /// upload to `progress` as the system hands bytes to the network.
     func upload(
         _ request: APIRequest, token: String, progress: (@Sendable (UploadProgress) -> Void)?
@@ -14,7 +14,6 @@ extension HTTPTransport {
         let events = Transfer.start(idleTimeout: request.timeout ?? configuration.requestTimeout) { session in
             switch body {
             case .bytes(let bytes, _)?: return session.uploadTask(with: urlRequest, from: bytes)
-            case .file(let file, _)?: return session.uploadTask(with: urlRequest, fromFile: file)
             case .json(let data)?: return session.uploadTask(with: urlRequest, from: data)
             case nil: return session.dataTask(with: urlRequest)
             }
