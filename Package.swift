@@ -3,11 +3,14 @@ import PackageDescription
 
 let package = Package(
     name: "latchkey",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
         .executable(name: "latchkey", targets: ["latchkey"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "SQLite", targets: ["SQLite"]),
+        // The client apps link: Foundation only, for iOS, macOS and Linux.
+        .library(name: "LatchkeyClient", targets: ["LatchkeyClient"]),
+        .executable(name: "latchkey-example", targets: ["latchkey-example"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -51,6 +54,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The Swift client of the REST contract (docs/api.md); it shares no code with the
+        // server, so an app never links the server's C libraries.
+        .target(name: "LatchkeyClient"),
+        // A command-line program built on the client (README, "Swift client").
+        .executableTarget(name: "latchkey-example", dependencies: ["LatchkeyClient"], path: "Examples/LatchkeyExample"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threads", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
@@ -59,6 +67,7 @@ let package = Package(
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "FlatJSON", "TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite", "TestSupport"]),
+        .testTarget(name: "LatchkeyClientTests", dependencies: ["LatchkeyClient", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport", "SQLite", "AuthCrypto", "LatchkeyCore", "LatchkeyAPI", "latchkey", .product(name: "Logging", package: "swift-log")]

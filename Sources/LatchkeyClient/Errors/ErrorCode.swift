@@ -1,0 +1,51 @@
+/// The contract's stable, machine-readable error `code` (docs/api.md). A struct rather than
+/// an enum, so a code a later server adds still arrives intact; branch on the constants.
+public struct ErrorCode: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+
+    // Input
+    public static let invalidArgument: ErrorCode = "INVALID_ARGUMENT"
+    public static let malformedJSON: ErrorCode = "MALFORMED_JSON"
+    public static let invalidEmail: ErrorCode = "INVALID_EMAIL"
+    public static let weakPassword: ErrorCode = "WEAK_PASSWORD"
+    public static let passwordsDoNotMatch: ErrorCode = "PASSWORDS_DO_NOT_MATCH"
+    public static let displayNameInvalid: ErrorCode = "DISPLAY_NAME_INVALID"
+    public static let displayNameTaken: ErrorCode = "DISPLAY_NAME_TAKEN"
+    public static let emailExists: ErrorCode = "EMAIL_EXISTS"
+    public static let emptyBody: ErrorCode = "EMPTY_BODY"
+    public static let payloadTooLarge: ErrorCode = "PAYLOAD_TOO_LARGE"
+    public static let unsupportedMediaType: ErrorCode = "UNSUPPORTED_MEDIA_TYPE"
+
+    // Signing in and sessions
+    public static let invalidLoginCredentials: ErrorCode = "INVALID_LOGIN_CREDENTIALS"
+    public static let userDisabled: ErrorCode = "USER_DISABLED"
+    public static let unauthenticated: ErrorCode = "UNAUTHENTICATED"
+    public static let invalidToken: ErrorCode = "INVALID_TOKEN"
+    public static let tokenExpired: ErrorCode = "TOKEN_EXPIRED"
+    public static let sessionRevoked: ErrorCode = "SESSION_REVOKED"
+    public static let invalidRefreshToken: ErrorCode = "INVALID_REFRESH_TOKEN"
+    public static let refreshTokenReused: ErrorCode = "REFRESH_TOKEN_REUSED"
+
+    // Links and mail
+    public static let resetTokenInvalid: ErrorCode = "RESET_TOKEN_INVALID"
+    public static let verifyTokenInvalid: ErrorCode = "VERIFY_TOKEN_INVALID"
+    public static let emailAlreadyVerified: ErrorCode = "EMAIL_ALREADY_VERIFIED"
+
+    // Lookups and the server's state
+    public static let userNotFound: ErrorCode = "USER_NOT_FOUND"
+    public static let notFound: ErrorCode = "NOT_FOUND"
+    public static let conflict: ErrorCode = "CONFLICT"
+    public static let tooManyAttempts: ErrorCode = "TOO_MANY_ATTEMPTS_TRY_LATER"
+    public static let serviceUnavailable: ErrorCode = "SERVICE_UNAVAILABLE"
+    public static let internalError: ErrorCode = "INTERNAL"
+}

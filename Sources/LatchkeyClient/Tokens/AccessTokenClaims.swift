@@ -1,0 +1,17 @@
+import Foundation
+
+/// The claims of an access token the client reads: only `sid`, the session id, which the
+/// contract documents (docs/api.md, "TokenPair"), to know whether a revoked session is
+/// this device's own. The signature is the server's business; nothing here trusts it.
+enum AccessTokenClaims {
+    static func sessionID(of accessToken: String) -> String? {
+        let parts = accessToken.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let payload = Data(base64Encoded: base64),
+              let claims = try? JSONSerialization.jsonObject(with: payload) as? [String: Any]
+        else { return nil }
+        return claims["sid"] as? String
+    }
+}
