@@ -29,6 +29,15 @@ import Testing
         #expect(parser.feed(Array("\n\n".utf8)) == [ServerSentEvent(event: "message", data: "late")])
     }
 
+    /// An account imported from Firebase whose name could not be claimed has none yet.
+    @Test func aUserWithoutADisplayNameDecodes() throws {
+        let json = #"{"id":"firebase-uid-1","email":"ada@example.com","emailVerified":true,"displayName":null,"photoURL":null,"createdAt":"2026-11-25T12:00:00Z"}"#
+        let user = try JSONCoding.decoder().decode(User.self, from: Data(json.utf8))
+        #expect(user.id == "firebase-uid-1" && user.displayName == nil)
+        let profile = try JSONCoding.decoder().decode(PublicProfile.self, from: Data(#"{"id":"u","displayName":null,"photoURL":null}"#.utf8))
+        #expect(profile.displayName == nil)
+    }
+
     @Test func backoffGrowsToItsCeilingWithJitterTakenOff() {
         let backoff = Backoff(initial: 0.5, maximum: 4, multiplier: 2, jitter: 0.2)
         for (failures, full) in [(1, 0.5), (2, 1.0), (3, 2.0), (4, 4.0), (5, 4.0), (1000, 4.0)] {
