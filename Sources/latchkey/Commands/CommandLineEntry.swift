@@ -33,7 +33,10 @@ enum CommandLineEntry {
         let (settingArguments, commandArguments) = SettingFlags.split(arguments)
         let command: any SettingsCommand
         do {
-            var parsed = try Latchkey.parseAsRoot(commandArguments)
+            // A plain `serve` (the container's and the README's command) has nothing for the
+            // parser to read: skipping it keeps its reflection off the server's idle pages.
+            var parsed: any ParsableCommand = commandArguments.isEmpty || commandArguments == ["serve"]
+                ? ServeCommand() : try Latchkey.parseAsRoot(commandArguments)
             guard let settingsCommand = parsed as? any SettingsCommand else {
                 // `--help` and `latchkey help …` parse to the library's own help command.
                 try parsed.run()
