@@ -94,8 +94,9 @@ func asciiCaseInsensitiveEquals<A: Sequence<UInt8>, B: Sequence<UInt8>>(_ a: A, 
 }
 
 /// The members of list-valued fields (`a, b ,c`, RFC 9110 §5.6.1) as their bytes, split
-/// on the comma byte with spaces and tabs trimmed and empty members dropped.
-func listMembers(_ values: [String]) -> [ArraySlice<UInt8>] {
+/// on the comma byte with spaces and tabs trimmed and empty members dropped. Split as
+/// bytes: a Swift `Character` can hold a comma with a combining mark after it.
+public func listMembers(_ values: [String]) -> [ArraySlice<UInt8>] {
     var members: [ArraySlice<UInt8>] = []
     for value in values {
         for member in Array(value.utf8).split(separator: UInt8(ascii: ",")) {

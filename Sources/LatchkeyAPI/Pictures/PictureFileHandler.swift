@@ -22,8 +22,8 @@ enum PictureFileHandler {
     /// RFC 9110 §13.1.2: `*`, or a list of tags compared weakly (`W/` ignored).
     static func matches(_ field: String?, _ tag: String) -> Bool {
         guard let field else { return false }
-        return HeaderList.elements(of: field).prefix(100).contains { candidate in
-            var bytes = candidate.utf8[...]
+        return listMembers([field]).prefix(100).contains { candidate in
+            var bytes = candidate
             if bytes.elementsEqual("*".utf8) { return true }
             if bytes.starts(with: "W/".utf8) { bytes = bytes.dropFirst(2) }
             return bytes.elementsEqual(tag.utf8)

@@ -22,7 +22,7 @@ struct ClientAddress: Sendable {
     /// the nearest untrusted hop of `forwardedFor` (all its lines joined with commas).
     func hop(peer: String, forwardedFor: String?) -> String {
         guard let forwardedFor, !forwardedFor.isEmpty, trustedProxies.contains(PeerAddress.canonical(peer)) else { return peer }
-        let hops = HeaderList.elements(of: forwardedFor).map(String.init)
+        let hops = listMembers([forwardedFor]).map { String(decoding: $0, as: UTF8.self) }
         return hops.last { !trustedProxies.contains(PeerAddress.canonical($0)) } ?? hops.first ?? peer
     }
 }

@@ -1,5 +1,4 @@
 import Glibc
-import LatchkeyAPI
 import Synchronization
 import Threads
 
@@ -16,8 +15,7 @@ final class BufferedStandardError: Sendable {
 
     private struct Share {
         var pending: [UInt8] = []
-        var second: Int64 = -1
-        var time: [UInt8] = []
+        var time = LogTime()
     }
 
     /// A class around each lock: a `Mutex` cannot be an array's element.
@@ -43,10 +41,8 @@ final class BufferedStandardError: Sendable {
     /// `write` puts one whole line into the share's buffer, under its lock, given the
     /// current second as RFC 3339 bytes.
     func append(share index: Int, _ write: (inout [UInt8], [UInt8]) -> Void) {
-        let now = Int64(Glibc.time(nil))
         let full = shares[index % shares.count].state.withLock { share in
-            if share.second != now { (share.second, share.time) = (now, Array(RFC3339.format(now).utf8)) }
-            write(&share.pending, share.time)
+            write(&share.pending, share.time.now())
             return share.pending.count >= Self.flushThreshold
         }
         if full { flush() }

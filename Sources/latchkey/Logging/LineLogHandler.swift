@@ -116,14 +116,20 @@ enum StandardError {
 }
 
 /// The current second as RFC 3339 bytes, formatted once per second rather than per line.
-enum LogTime {
-    private static let cache = Mutex<(second: Int64, text: [UInt8])>((-1, []))
+struct LogTime {
+    private var second: Int64 = -1
+    private var text: [UInt8] = []
+
+    mutating func now() -> [UInt8] {
+        let now = Int64(Glibc.time(nil))
+        if now != second { (second, text) = (now, Array(RFC3339.format(now).utf8)) }
+        return text
+    }
+
+    /// For lines outside the access log's buffer shares (which keep their own).
+    private static let shared = Mutex(LogTime())
 
     static func now() -> [UInt8] {
-        let second = Int64(Glibc.time(nil))
-        return cache.withLock { cached in
-            if cached.second != second { cached = (second, Array(RFC3339.format(second).utf8)) }
-            return cached.text
-        }
+        shared.withLock { $0.now() }
     }
 }
