@@ -55,28 +55,57 @@ public struct FlatJSONObject: Sendable, Equatable {
     }
 
     private static func appendQuoted(utf8 text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        if text.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        if text.allSatisfy(isPlain) {
+            bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: text)
             bytes.append(UInt8(ascii: "\""))
             return
         }
+        bytes.append(contentsOf: [UInt8](unsafeUninitializedCapacity: 2 + 6 * text.count) { buffer, written in
+            written = writeQuoted(text, to: buffer.baseAddress!)
+        })
+    }
+
+    /// Writes `text` as a JSON string literal at `out`, which has room for the worst case,
+    /// `2 + 6 * text.count` bytes (every byte a `\u00XX`); returns the bytes written. For
+    /// callers that size a whole line once (the access log).
+    public static func writeQuoted(_ text: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 0
+        func put(_ byte: UInt8) {
+            out[count] = byte
+            count += 1
+        }
+        put(UInt8(ascii: "\""))
+        if let base = text.baseAddress, text.allSatisfy(isPlain) {
+            (out + 1).update(from: base, count: text.count)
+            count += text.count
+            put(UInt8(ascii: "\""))
+            return count
+        }
         for byte in text {
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(UInt8(ascii: "\\")); put(byte)
+            case 0x0A: put(UInt8(ascii: "\\")); put(UInt8(ascii: "n"))
+            case 0x0D: put(UInt8(ascii: "\\")); put(UInt8(ascii: "r"))
+            case 0x09: put(UInt8(ascii: "\\")); put(UInt8(ascii: "t"))
             case 0..<0x20:
-                let digits = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(digits[Int(byte >> 4)])
-                bytes.append(digits[Int(byte & 0x0F)])
-            default: bytes.append(byte)
+                for escape in #"\u00"#.utf8 { put(escape) }
+                put(hexDigit(byte >> 4))
+                put(hexDigit(byte & 0x0F))
+            default: put(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
+        return count
+    }
+
+    /// Needs no escape in a JSON string.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     public func string(_ key: String) -> String? {

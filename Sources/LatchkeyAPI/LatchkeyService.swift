@@ -13,14 +13,17 @@ public struct ServiceOptions: Sendable {
     public var maxPictureBytes: Int
     /// `GET /metrics` and the per-request recording behind it.
     public var metricsEnabled: Bool
-    /// A line per request on the `access` logger.
+    /// A line per request on the `access` logger, its fields rendered in `accessLogFormat`
+    /// (the handler's format: see AccessLog).
     public var accessLog: Bool
+    public var accessLogFormat: AccessLogFormat
 
     public init(
         ipRatePerMinute: Int, trustedProxies: [String], eventLoops: Int, pages: PageText = .builtIn(), maxPictureBytes: Int = 5_242_880,
-        metricsEnabled: Bool = true, accessLog: Bool = false
+        metricsEnabled: Bool = true, accessLog: Bool = false, accessLogFormat: AccessLogFormat = .text
     ) {
         self.accessLog = accessLog
+        self.accessLogFormat = accessLogFormat
         self.maxPictureBytes = maxPictureBytes
         self.metricsEnabled = metricsEnabled
         self.ipRatePerMinute = ipRatePerMinute
@@ -44,7 +47,9 @@ public final class LatchkeyService: Sendable {
     public init(core: CoreServices, options: ServiceOptions, logger: Logger) throws {
         requests = options.metricsEnabled ? RequestMetrics(eventLoops: options.eventLoops) : nil
         accessLog = options.accessLog
-            ? AccessLog(logger: Logger(label: "access"), clientAddress: ClientAddress(trustedProxies: options.trustedProxies)) : nil
+            ? AccessLog(
+                logger: Logger(label: "access"), clientAddress: ClientAddress(trustedProxies: options.trustedProxies), format: options.accessLogFormat
+            ) : nil
         context = APIContext(
             core: core,
             readers: try PerLoop(count: options.eventLoops) { _ in try core.makeReader() },

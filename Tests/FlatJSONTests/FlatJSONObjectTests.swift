@@ -65,3 +65,29 @@ import Testing
         #expect(parsed == object)
     }
 }
+
+@Suite struct FlatJSONQuotingTests {
+    private func written(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { utf8 in
+            String(unsafeUninitializedCapacity: 2 + 6 * utf8.count) { FlatJSONObject.writeQuoted(utf8, to: $0.baseAddress!) }
+        }
+    }
+
+    @Test(arguments: ["", "/v1/users/{id}", "é 🔑 plain", "quote \" backslash \\", "cr \r lf \n tab \t nul \u{00} esc \u{1B} del \u{7F}"])
+    func writingIntoSizedStorageQuotesAsAppendingDoes(_ text: String) throws {
+        var appended: [UInt8] = []
+        FlatJSONObject.appendQuoted(text, to: &appended)
+        #expect(written(text) == String(decoding: appended, as: UTF8.self))
+        let parsed = try #require(Array(#"{"k":"#.utf8 + appended + Array("}".utf8)).withUnsafeBufferPointer { FlatJSONObject(parsing: $0) })
+        #expect(parsed.string("k") == text)
+    }
+
+    @Test func everyControlCharacterIsEscapedAndTheWorstCaseFitsItsBound() {
+        let controls = String(decoding: (0..<0x20).map { UInt8($0) }, as: UTF8.self)
+        let quoted = written(controls)
+        #expect(quoted.utf8.allSatisfy { $0 >= 0x20 })
+        #expect(quoted.hasPrefix(#""\u0000\u0001"#) && quoted.contains(#"\n"#) && quoted.hasSuffix(#"\u001f""#))
+        #expect(quoted.utf8.count <= 2 + 6 * controls.utf8.count)
+    }
+}

@@ -15,18 +15,27 @@ struct LineLogHandler: LogHandler {
     var logLevel: Logger.Level
     var metadata: Logger.Metadata = [:]
     var metadataProvider: Logger.MetadataProvider?
-    private let buffered: Bool
+    /// The `access` logger: its info messages are access lines' fields, already rendered
+    /// in `format` (see LatchkeyAPI's AccessLog), spliced into the line as they are, and its
+    /// lines go through `BufferedStandardError`.
+    private let isAccessLog: Bool
     /// `,"logger":"<label>"`, made once: every JSON line carries it.
     private let quotedLabel: [UInt8]
+    /// An access line is `opening`, the time, `beforeFields`, the fields, `closing`.
+    private let accessLine: (opening: [UInt8], beforeFields: [UInt8], closing: [UInt8])
 
     init(label: String, format: LogFormat, logLevel: Logger.Level) {
         self.label = label
         self.format = format
         self.logLevel = logLevel
-        buffered = label == "access"
+        isAccessLog = label == "access"
         var quoted = Array(#","logger":"#.utf8)
         FlatJSONObject.appendQuoted(label, to: &quoted)
         quotedLabel = quoted
+        accessLine = switch format {
+        case .text: ([], Array(" info \(label): request ".utf8), [UInt8(ascii: "\n")])
+        case .json: (Array(#"{"time":""#.utf8), Array(#"","level":"info""#.utf8) + quoted + Array(#","message":"request","#.utf8), Array("}\n".utf8))
+        }
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -35,21 +44,20 @@ struct LineLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        // An access line carries its fields as one value that writes itself (see AccessRecord).
-        if metadata.isEmpty, let extra = event.metadata, extra.count == 1, case .stringConvertible(let value)? = extra[AccessRecord.metadataKey],
-           let record = value as? AccessRecord {
-            let write = { (line: inout [UInt8], time: [UInt8]) in
-                start(event, time: time, on: &line)
-                switch format {
-                case .text: record.appendTextFields(to: &line)
-                case .json: record.appendJSONFields(to: &line)
+        if isAccessLog, event.level == .info, event.metadata == nil, metadata.isEmpty {
+            var fields = event.message.description
+            let parts = accessLine
+            return fields.withUTF8 { fields in
+                let most = parts.opening.count + LogTime.longest + parts.beforeFields.count + fields.count + parts.closing.count
+                BufferedStandardError.shared.append(maxBytes: most) { out, time in
+                    var end = parts.opening.withUnsafeBufferPointer { out.copy($0) }
+                    end = time.withUnsafeBufferPointer { end.copy($0) }
+                    end = parts.beforeFields.withUnsafeBufferPointer { end.copy($0) }
+                    end = end.copy(fields)
+                    end = parts.closing.withUnsafeBufferPointer { end.copy($0) }
+                    return end - out
                 }
-                finish(&line)
             }
-            if buffered { return BufferedStandardError.shared.append(share: record.eventLoopIndex, write) }
-            var line: [UInt8] = []
-            write(&line, LogTime.now())
-            return StandardError.write(line)
         }
         var fields = metadata
         if let extra = event.metadata { fields.merge(extra) { $1 } }
@@ -67,11 +75,11 @@ struct LineLogHandler: LogHandler {
     }
 
     private func emit(_ write: (inout [UInt8]) -> Void) {
-        if buffered { return BufferedStandardError.shared.append(share: 0) { line, _ in write(&line) } }
         var line: [UInt8] = []
         line.reserveCapacity(256)
         write(&line)
-        StandardError.write(line)
+        guard isAccessLog else { return StandardError.write(line) }
+        BufferedStandardError.shared.append(maxBytes: line.count) { out, _ in line.withUnsafeBufferPointer { out.copy($0) } - out }
     }
 
     /// The time, level, logger and message: `2026-11-25T13:05:16Z info latchkey: …` or
@@ -117,6 +125,9 @@ enum StandardError {
 
 /// The current second as RFC 3339 bytes, formatted once per second rather than per line.
 struct LogTime {
+    /// `RFC3339.format` writes exactly `2026-11-25T13:05:16Z`.
+    static let longest = 20
+
     private var second: Int64 = -1
     private var text: [UInt8] = []
 
@@ -131,5 +142,13 @@ struct LogTime {
 
     static func now() -> [UInt8] {
         shared.withLock { $0.now() }
+    }
+}
+
+extension UnsafeMutablePointer<UInt8> {
+    /// Copies `bytes` here; returns where the next byte goes.
+    func copy(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        if let base = bytes.baseAddress { update(from: base, count: bytes.count) }
+        return self + bytes.count
     }
 }
