@@ -70,6 +70,7 @@ let package = Package(
         .executableTarget(name: "latchkey-example", dependencies: ["LatchkeyClient"], path: "Examples/LatchkeyExample"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threads", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL"]),
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream"]),
         .testTarget(name: "SMTPTests", dependencies: ["SMTP", "Threads"]),
