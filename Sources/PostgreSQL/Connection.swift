@@ -6,6 +6,19 @@ import CPostgreSQL
 /// the last command's `changes` live here too, so the same rule holds as for SQLite's
 /// `Connection`: it is `@unchecked Sendable` only so it can be handed to the thread that
 /// will own it; that owner confines every call to itself. Open one connection per thread.
+///
+/// Statements are prepared without parameter types, so the server infers each `$n` from
+/// where it stands. That works for what store SQL does (comparing to a column, INSERT
+/// values, `LIMIT ?`, a function argument), with three spots to know about:
+/// - a parameter whose only use is `? IS NULL` has no type to infer, and the statement
+///   fails with `.other(sqlstate: "42P18", ...)`; every `?` is its own `$n`, so
+///   `x = ? OR ? IS NULL` hits it. Spell the type out, which SQLite reads the same way:
+///   `x = ? OR CAST(? AS BIGINT) IS NULL`;
+/// - arithmetic on a bare parameter (`? + 1`) is typed integer (32 bits), so a larger
+///   value fails with 22003; write `CAST(? AS BIGINT) + 1`;
+/// - a bare `SELECT ?` is typed text.
+///
+/// There is no `lastInsertRowID`: PostgreSQL has no rowid; use `INSERT ... RETURNING id`.
 public final class Connection: @unchecked Sendable {
     /// The `PGconn*`; nil once closed.
     private(set) var pointer: OpaquePointer?
