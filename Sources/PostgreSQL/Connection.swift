@@ -32,10 +32,11 @@ public final class Connection: @unchecked Sendable {
 
     /// Opens a connection from a URL such as
     /// `postgres://user:password@127.0.0.1:5432/db?sslmode=disable`; anything libpq accepts
-    /// as a connection string works, and the URL's own settings win over the defaults here.
+    /// as a connection string works.
     ///
-    /// Defaults: a 10 s connect timeout (libpq would otherwise wait on an unreachable host
-    /// for as long as TCP does), and the UTF8 client encoding, which Swift strings are.
+    /// A 10 s connect timeout unless the URL sets `connect_timeout` (libpq would otherwise
+    /// wait on an unreachable host for as long as TCP does), and always the UTF8 client
+    /// encoding, which is what Swift strings are.
     /// Server NOTICEs (`relation already exists, skipping`) are dropped instead of going to
     /// stderr, where they would break the server's one-JSON-object-per-line log.
     public init(url: String) throws(PostgreSQLError) {

@@ -131,8 +131,11 @@ extension PostgreSQLTests {
 
         @Test func wrongPasswordIsCannotConnectWithoutThePassword() throws {
             let url = try TestCluster.url()
-            let wrong = url.replacingOccurrences(of: "postgres://latchkey:", with: "postgres://latchkey:wrong-secret-")
-            try #require(wrong != url, "the cluster URL has no latchkey password to replace")
+            // postgres://user:PASSWORD@host...: the password sits between the user's colon and the @.
+            let authority = try #require(url.range(of: "://")).upperBound
+            let at = try #require(url[authority...].firstIndex(of: "@"), "the cluster URL has no user and password")
+            let colon = try #require(url[authority..<at].firstIndex(of: ":"), "the cluster URL has no password")
+            let wrong = url.replacingCharacters(in: url.index(after: colon)..<at, with: "wrong-secret")
             let error = #expect(throws: PostgreSQLError.self) { _ = try Connection(url: wrong) }
             #expect(error?.kind == "cannotConnect")
             #expect(error.map { "\($0)".contains("wrong-secret") } == false)
