@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "latchkey", targets: ["latchkey"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "SQLite", targets: ["SQLite"]),
+        .library(name: "PostgreSQL", targets: ["PostgreSQL"]),
         // The client apps link: Foundation only, for iOS, macOS and Linux.
         .library(name: "LatchkeyClient", targets: ["LatchkeyClient"]),
         .executable(name: "latchkey-example", targets: ["latchkey-example"]),
@@ -23,6 +24,11 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
+            name: "CPostgreSQL",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .systemLibrary(
             name: "COpenSSL",
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
@@ -32,6 +38,9 @@ let package = Package(
         .target(name: "Threads"),
         .target(name: "HTTPServer", dependencies: ["CLinuxShims", "Threads", .product(name: "Logging", package: "swift-log")]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
+        // The PostgreSQL driver, shaped like SQLite's wrapper so store code reads the same
+        // against either; independent of it (no shared code, no dependency).
+        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL"]),
         // A general-purpose leaf: JWT claims (AuthCrypto) and request bodies (LatchkeyAPI)
         // share one reader and one string escaper.
         .target(name: "FlatJSON"),
@@ -61,6 +70,7 @@ let package = Package(
         .executableTarget(name: "latchkey-example", dependencies: ["LatchkeyClient"], path: "Examples/LatchkeyExample"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threads", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL"]),
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream"]),
         .testTarget(name: "SMTPTests", dependencies: ["SMTP", "Threads"]),

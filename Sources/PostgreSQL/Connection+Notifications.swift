@@ -1,0 +1,73 @@
+import CPostgreSQL
+
+extension Connection {
+    /// Starts listening on `channel` (quoted, so any name works). Notifications sent while
+    /// this connection is inside a transaction of its own arrive after it ends.
+    public func listen(_ channel: String) throws(PostgreSQLError) {
+        try execute("LISTEN " + Self.quotedIdentifier(channel))
+    }
+
+    public func unlisten(_ channel: String) throws(PostgreSQLError) {
+        try execute("UNLISTEN " + Self.quotedIdentifier(channel))
+    }
+
+    /// Sends `payload` to every session listening on `channel`; inside a transaction it is
+    /// delivered at COMMIT (and dropped by ROLLBACK). pg_notify binds both, so neither is
+    /// ever spliced into SQL.
+    public func notify(channel: String, payload: String = "") throws(PostgreSQLError) {
+        try run("SELECT pg_notify(?, ?)", channel, payload)
+    }
+
+    /// The session's socket, for a caller's own poll or epoll loop: readable means call
+    /// `notifications()`.
+    public var socketDescriptor: Int32 {
+        PQsocket(open)
+    }
+
+    /// The notifications that have arrived, without waiting: reads what the socket holds
+    /// (PQconsumeInput), then takes every queued notification.
+    public func notifications() throws(PostgreSQLError) -> [Notification] {
+        guard PQconsumeInput(open) == 1 else {
+            throw PostgreSQLError(clientFailureOn: pointer)
+        }
+        var received: [Notification] = []
+        // Bounded: what is left stays queued for the next call.
+        for _ in 0..<10_000 {
+            guard let notify = PQnotifies(open) else { break }
+            received.append(Notification(
+                channel: String(cString: notify.pointee.relname),
+                payload: String(cString: notify.pointee.extra),
+                processID: notify.pointee.be_pid
+            ))
+            PQfreemem(notify)
+        }
+        return received
+    }
+
+    /// Waits up to `timeoutMilliseconds` for at least one notification; returns what has
+    /// arrived, or `[]` when the time ran out.
+    public func waitForNotifications(timeoutMilliseconds: Int) throws(PostgreSQLError) -> [Notification] {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .milliseconds(max(0, timeoutMilliseconds)))
+        var received = try notifications()
+        // Bounded by the deadline: every pass waits in poll() for what is left of it.
+        while received.isEmpty {
+            let remaining = clock.now.duration(to: deadline)
+            guard remaining > .zero else { break }
+            let (seconds, attoseconds) = remaining.components
+            let milliseconds = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+            let ready = cpostgresql_wait_readable(socketDescriptor, max(1, milliseconds))
+            if ready < 0 && -ready != CPOSTGRESQL_EINTR {
+                throw PostgreSQLError.connectionLost(message: "poll() on the connection's socket failed (errno \(-ready))")
+            }
+            received = try notifications()
+        }
+        return received
+    }
+
+    /// `"name"` with embedded quotes doubled, PostgreSQL's quoting of an identifier.
+    static func quotedIdentifier(_ name: String) -> String {
+        precondition(!name.utf8.contains(0), "an identifier cannot contain NUL")
+        return "\"" + name.replacing("\"", with: "\"\"") + "\""
+    }
+}
