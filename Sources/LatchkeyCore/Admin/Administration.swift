@@ -1,5 +1,3 @@
-internal import SQLite
-
 /// What the admin commands do to accounts and sessions, beside a running server: they
 /// write through this process's own writer (SQLite serialises it with the server's), and
 /// the server sees the result at once in its per-request session check; its presence

@@ -1,15 +1,13 @@
-internal import SQLite
-
 /// What the Firestore and Realtime Database exports say of each user, kept on disk until
 /// the accounts are imported: the import looks each account up by its id, so memory
 /// stays the same however many documents the exports hold. The database is SQLite's
 /// private temporary one (an empty file name): it lives in the temporary directory,
 /// nobody else can open it, and it is deleted when the connection closes.
 final class ImportStaging {
-    private let db: Connection
+    private let db: StoreConnection
 
     init() throws {
-        db = try StoreError.translating { try Connection(path: "") }
+        db = try StoreError.translating { try StoreConnection.temporary() }
         try db.execute("""
             CREATE TABLE profiles (user_id TEXT PRIMARY KEY, display_name TEXT, photo_url TEXT);
             CREATE TABLE name_owners (name_key TEXT PRIMARY KEY, name TEXT NOT NULL, user_id TEXT NOT NULL);
@@ -21,7 +19,7 @@ final class ImportStaging {
     /// Runs `body` (one export's rows) in one transaction: a commit per row would cost a
     /// sync of the temporary file each.
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        try db.transaction(.immediate, body)
+        try db.transaction(body)
     }
 
     /// From `users/{uid}`; a later document of the same id replaces an earlier one.

@@ -1,12 +1,10 @@
-internal import SQLite
-
 /// Failed password checks per account and scope (a client address, or `*` for the
 /// account from everywhere), in the database so a restart does not reset an attack's count.
 enum PasswordFailureStore {
     static let everywhere = "*"
 
     /// Failures in the window still open at `now`, with when it opened.
-    static func failures(accountKey: String, scope: String, now: Int64, window: Int64, on db: Connection) throws -> FailureWindow {
+    static func failures(accountKey: String, scope: String, now: Int64, window: Int64, on db: StoreConnection) throws -> FailureWindow {
         let row = try db.queryOne(
             "SELECT failures, window_start FROM password_failures WHERE account_key = ? AND scope = ?", accountKey, scope
         ) { FailureWindow(count: $0.int(at: 0), start: $0.int64(at: 1)) }
@@ -14,7 +12,7 @@ enum PasswordFailureStore {
         return row
     }
 
-    static func recordFailure(accountKey: String, scope: String, now: Int64, window: Int64, on db: Connection) throws {
+    static func recordFailure(accountKey: String, scope: String, now: Int64, window: Int64, on db: StoreConnection) throws {
         try db.run(
             """
             INSERT INTO password_failures (account_key, scope, window_start, failures) VALUES (?1, ?2, ?3, 1)
@@ -26,12 +24,12 @@ enum PasswordFailureStore {
         )
     }
 
-    static func reset(accountKey: String, scope: String, on db: Connection) throws {
+    static func reset(accountKey: String, scope: String, on db: StoreConnection) throws {
         try db.run("DELETE FROM password_failures WHERE account_key = ? AND scope = ?", accountKey, scope)
     }
 
     /// Old windows are dead weight: drop them so the table stays small.
-    static func prune(olderThan cutoff: Int64, on db: Connection) throws {
+    static func prune(olderThan cutoff: Int64, on db: StoreConnection) throws {
         try db.run("DELETE FROM password_failures WHERE window_start < ?", cutoff)
     }
 }
