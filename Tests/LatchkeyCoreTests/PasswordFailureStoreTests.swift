@@ -31,6 +31,21 @@ import Testing
         #expect(after.count == 0, "the lock lifts when the window has passed")
     }
 
+    @Test func aFailureAfterTheWindowOpensANewOneThatCountsFromOne() async throws {
+        let (database, path) = try database()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let windows = try await database.write { db -> [FailureWindow] in
+            try [100, 200, 1000, 1100].map { (second: Int64) in
+                try PasswordFailureStore.recordFailure(accountKey: "ada@example.com", scope: "*", now: second, window: 900, on: db)
+                return try PasswordFailureStore.failures(accountKey: "ada@example.com", scope: "*", now: second, window: 900, on: db)
+            }
+        }
+        #expect(windows == [
+            FailureWindow(count: 1, start: 100), FailureWindow(count: 2, start: 100),
+            FailureWindow(count: 1, start: 1000), FailureWindow(count: 2, start: 1000),
+        ])
+    }
+
     @Test func pruningDropsExpiredWindowsSoTheTableStaysSmall() async throws {
         let (database, path) = try database()
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -13,7 +13,7 @@ public struct Administration: Sendable {
 
     public func users() throws -> [User] {
         try database.read { db in
-            try db.query("SELECT \(AccountStore.userColumns) FROM users ORDER BY created_at, rowid") { AccountStore.makeUser($0, from: 0) }
+            try db.query("SELECT \(AccountStore.userColumns) FROM users ORDER BY created_at, \(db.dialect.insertionOrder)") { AccountStore.makeUser($0, from: 0) }
         }
     }
 

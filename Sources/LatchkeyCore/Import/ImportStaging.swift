@@ -24,17 +24,29 @@ final class ImportStaging {
 
     /// From `users/{uid}`; a later document of the same id replaces an earlier one.
     func setProfile(of userID: String, displayName: String?, photoURL: String?) throws {
-        try db.run("INSERT OR REPLACE INTO profiles (user_id, display_name, photo_url) VALUES (?, ?, ?)", userID, displayName, photoURL)
+        try db.run(
+            """
+            INSERT INTO profiles (user_id, display_name, photo_url) VALUES (?, ?, ?)
+            ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name, photo_url = excluded.photo_url
+            """,
+            userID, displayName, photoURL
+        )
     }
 
     /// From `displayNames/{name}`: who owns the name in the old app.
     func setOwner(ofName name: String, to userID: String) throws {
-        try db.run("INSERT OR REPLACE INTO name_owners (name_key, name, user_id) VALUES (?, ?, ?)", DisplayNameRules.key(name), name, userID)
+        try db.run(
+            "INSERT INTO name_owners (name_key, name, user_id) VALUES (?, ?, ?) ON CONFLICT (name_key) DO UPDATE SET name = excluded.name, user_id = excluded.user_id",
+            DisplayNameRules.key(name), name, userID
+        )
     }
 
     /// From the Realtime Database's `userPresence/{uid}`.
     func setPresence(of userID: String, status: PresenceStatus, lastSeen: Int64?) throws {
-        try db.run("INSERT OR REPLACE INTO presence (user_id, status, last_seen) VALUES (?, ?, ?)", userID, status.rawValue, lastSeen)
+        try db.run(
+            "INSERT INTO presence (user_id, status, last_seen) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET status = excluded.status, last_seen = excluded.last_seen",
+            userID, status.rawValue, lastSeen
+        )
     }
 
     func profile(of userID: String) throws -> (displayName: String?, photoURL: String?)? {

@@ -80,7 +80,7 @@ enum SessionStore {
     /// Every live session of the user, except `keeping` if given.
     static func revokeAll(of userID: String, keeping: String? = nil, now: Int64, on db: StoreConnection) throws {
         try db.run(
-            "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS NOT ?",
+            "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS DISTINCT FROM ?",
             now, userID, keeping
         )
     }
@@ -93,6 +93,9 @@ enum SessionStore {
 
     /// Every session of the user not revoked, expired or not, oldest first.
     static func unrevoked(of userID: String, on db: StoreConnection) throws -> [Session] {
-        try db.query("SELECT \(columns) FROM sessions WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at, rowid", userID, row: makeSession)
+        try db.query(
+            "SELECT \(columns) FROM sessions WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at, \(db.dialect.insertionOrder)", userID,
+            row: makeSession
+        )
     }
 }

@@ -3,6 +3,17 @@ internal import SQLite
 /// The statements that must differ between the databases a store runs on.
 enum SQLDialect: Sendable {
     case sqlite, postgres
+
+    /// What breaks a tie between rows of `users` or `sessions` created in the same second
+    /// (`ORDER BY created_at, …`). In SQLite the rowid: the order they were inserted in.
+    /// PostgreSQL's tables have no such column (its schema could add one), so there the
+    /// random id decides: stable, but not the order of insertion.
+    var insertionOrder: String {
+        switch self {
+        case .sqlite: "rowid"
+        case .postgres: "id"
+        }
+    }
 }
 
 /// The connection the stores' SQL runs on. It exists so the same store SQL runs on SQLite

@@ -12,15 +12,19 @@ enum PasswordFailureStore {
         return row
     }
 
+    /// The stored window is named by its table and the new failure's by `excluded` (both
+    /// databases read them so), and each value has its own `?` (no `?NNN` numbering).
     static func recordFailure(accountKey: String, scope: String, now: Int64, window: Int64, on db: StoreConnection) throws {
         try db.run(
             """
-            INSERT INTO password_failures (account_key, scope, window_start, failures) VALUES (?1, ?2, ?3, 1)
+            INSERT INTO password_failures (account_key, scope, window_start, failures) VALUES (?, ?, ?, 1)
             ON CONFLICT (account_key, scope) DO UPDATE SET
-                failures = CASE WHEN ?3 - window_start < ?4 THEN failures + 1 ELSE 1 END,
-                window_start = CASE WHEN ?3 - window_start < ?4 THEN window_start ELSE ?3 END
+                failures = CASE WHEN excluded.window_start - password_failures.window_start < ?
+                    THEN password_failures.failures + 1 ELSE 1 END,
+                window_start = CASE WHEN excluded.window_start - password_failures.window_start < ?
+                    THEN password_failures.window_start ELSE excluded.window_start END
             """,
-            accountKey, scope, now, window
+            accountKey, scope, now, window, window
         )
     }
 
