@@ -70,7 +70,7 @@ struct StoreConnection: Sendable {
     }
 
     /// Runs `body` in a transaction of its own: committed when it returns, rolled back
-    /// when it throws. The writer's jobs never call this (each batch is one transaction).
+    /// when it throws. Not for a writer's job: its batch is a transaction already.
     func transaction<T>(_ body: () throws -> T) throws -> T {
         switch backend {
         case .sqlite(let connection): try connection.transaction(.immediate, body)
