@@ -6,7 +6,13 @@ extension Connection {
     /// (`Int`, `String`, `[UInt8]`, `Bool`, `Double`, optionals, `nil`). The statement
     /// comes from the per-connection cache.
     public func run(_ sql: String, _ bindings: (any SQLiteBindable)?...) throws(SQLiteError) {
-        let statement = try prepared(sql, bindings)
+        try run(sql, values: Self.values(bindings))
+    }
+
+    /// `run` with values already gathered, for a caller that forwards its own list of
+    /// parameters (a variadic list cannot be passed on as one).
+    public func run(_ sql: String, values: [SQLiteValue]) throws(SQLiteError) {
+        let statement = try prepared(sql, values)
         defer { release(statement) }
         try statement.run()
     }
@@ -18,7 +24,12 @@ extension Connection {
         _ bindings: (any SQLiteBindable)?...,
         row: (Row) throws -> T
     ) throws -> [T] {
-        let statement = try prepared(sql, bindings)
+        try query(sql, values: Self.values(bindings), row: row)
+    }
+
+    /// `query` with values already gathered (see `run(_:values:)`).
+    public func query<T>(_ sql: String, values: [SQLiteValue], row: (Row) throws -> T) throws -> [T] {
+        let statement = try prepared(sql, values)
         defer { release(statement) }
         var results: [T] = []
         while try statement.step() {
@@ -33,15 +44,24 @@ extension Connection {
         _ bindings: (any SQLiteBindable)?...,
         row: (Row) throws -> T
     ) throws -> T? {
-        let statement = try prepared(sql, bindings)
+        try queryOne(sql, values: Self.values(bindings), row: row)
+    }
+
+    /// `queryOne` with values already gathered (see `run(_:values:)`).
+    public func queryOne<T>(_ sql: String, values: [SQLiteValue], row: (Row) throws -> T) throws -> T? {
+        let statement = try prepared(sql, values)
         defer { release(statement) }
         guard try statement.step() else { return nil }
         return try row(Row(statement))
     }
 
-    private func prepared(_ sql: String, _ bindings: [(any SQLiteBindable)?]) throws(SQLiteError) -> Statement {
+    private static func values(_ bindings: [(any SQLiteBindable)?]) -> [SQLiteValue] {
+        bindings.map { $0?.sqliteValue ?? .null }
+    }
+
+    private func prepared(_ sql: String, _ values: [SQLiteValue]) throws(SQLiteError) -> Statement {
         let statement = try cached(sql)
-        try statement.bind(bindings.map { $0?.sqliteValue ?? .null })
+        try statement.bind(values)
         return statement
     }
 

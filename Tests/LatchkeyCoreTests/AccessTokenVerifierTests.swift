@@ -1,7 +1,6 @@
 import AuthCrypto
 import Foundation
 @testable import LatchkeyCore
-import SQLite
 import Testing
 
 /// The inline bearer check with its per-loop cache of verified tokens: the cache may skip

@@ -1,6 +1,5 @@
 import Foundation
 @testable import LatchkeyCore
-import SQLite
 import Testing
 
 @Suite struct DatabaseWriteTests {

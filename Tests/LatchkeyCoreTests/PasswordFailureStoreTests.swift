@@ -1,6 +1,5 @@
 import Foundation
 @testable import LatchkeyCore
-import SQLite
 import Testing
 
 @Suite struct PasswordFailureStoreTests {
@@ -30,6 +29,21 @@ import Testing
             try PasswordFailureStore.failures(accountKey: "ada@example.com", scope: "10.0.0.1", now: 1000, window: 900, on: db)
         }
         #expect(after.count == 0, "the lock lifts when the window has passed")
+    }
+
+    @Test func aFailureAfterTheWindowOpensANewOneThatCountsFromOne() async throws {
+        let (database, path) = try database()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let windows = try await database.write { db -> [FailureWindow] in
+            try [100, 200, 1000, 1100].map { (second: Int64) in
+                try PasswordFailureStore.recordFailure(accountKey: "ada@example.com", scope: "*", now: second, window: 900, on: db)
+                return try PasswordFailureStore.failures(accountKey: "ada@example.com", scope: "*", now: second, window: 900, on: db)
+            }
+        }
+        #expect(windows == [
+            FailureWindow(count: 1, start: 100), FailureWindow(count: 2, start: 100),
+            FailureWindow(count: 1, start: 1000), FailureWindow(count: 2, start: 1000),
+        ])
     }
 
     @Test func pruningDropsExpiredWindowsSoTheTableStaysSmall() async throws {

@@ -1,6 +1,5 @@
 import Foundation
 @testable import LatchkeyCore
-import SQLite
 import Testing
 
 /// The picture store against a real database and folder: what a failure leaves behind,

@@ -79,6 +79,18 @@ extension SQLiteTests {
                                 .integer(0), .text("here"), .null, .null]])
         }
 
+        /// A caller forwarding a list it gathered itself (another layer's variadic
+        /// parameters) gets exactly what the variadic calls give.
+        @Test func valuesGatheredInAnArrayBindAsTheVariadicOnesDo() throws {
+            try db.run("INSERT INTO v (id, value) VALUES (?, ?)", values: [1, [9, 0, 9]])
+            try db.run("INSERT INTO v (id, value) VALUES (?, ?)", values: [2, nil])
+            #expect(try db.query("SELECT id, value FROM v WHERE id <= ? ORDER BY id", values: [2]) { [$0.value(at: 0), $0.value(at: 1)] }
+                == [[.integer(1), .blob([9, 0, 9])], [.integer(2), .null]])
+            #expect(try db.queryOne("SELECT value FROM v WHERE id = ?", values: [.integer(1)]) { $0.blob(at: 0) } == [9, 0, 9])
+            #expect(try db.queryOne("SELECT value FROM v WHERE id = ?", values: [3]) { $0.blob(at: 0) } == nil)
+            #expect(try db.query("SELECT count(*) FROM v", values: []) { $0.int(at: 0) } == [2])
+        }
+
         @Test func literalsConvertToValues() {
             let values: [SQLiteValue] = [nil, 1, 2.5, true, "s", [0, 1]]
             #expect(values == [.null, .integer(1), .real(2.5), .integer(1), .text("s"), .blob([0, 1])])

@@ -1,5 +1,4 @@
 import AuthCrypto
-internal import SQLite
 
 /// Signup, login, password change, profile changes and account deletion.
 public struct AccountService: Sendable {
@@ -200,7 +199,7 @@ public struct AccountService: Sendable {
 
     /// A new session (generation 0) and its first refresh token.
     static func startSession(
-        for userID: String, userAgent: String?, now: Int64, issuer: TokenIssuer, on db: Connection
+        for userID: String, userAgent: String?, now: Int64, issuer: TokenIssuer, on db: StoreConnection
     ) throws -> (refreshToken: String, sessionID: String) {
         let sessionID = RandomID.make()
         let seed = TokenIssuer.newRefreshSeed()

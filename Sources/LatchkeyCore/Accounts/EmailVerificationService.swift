@@ -1,5 +1,4 @@
 import AuthCrypto
-internal import SQLite
 
 /// Failures of email verification.
 public enum EmailVerificationError: Error, Sendable, Equatable {

@@ -1,5 +1,4 @@
 import AuthCrypto
-internal import SQLite
 
 /// Issuing and spending the single-use tokens mailed to an account (reset, verification,
 /// email change): 256 random bits, stored as their SHA-256, at most one mail of any kind
@@ -12,7 +11,7 @@ enum MailedTokens {
     /// minute ago (the caller then answers the same and sends nothing).
     static func issue(
         purpose: String, for userID: String, lifetime: Int64, now: Int64,
-        newEmail: String? = nil, askingSession: String? = nil, on db: Connection
+        newEmail: String? = nil, askingSession: String? = nil, on db: StoreConnection
     ) throws -> String? {
         if let last = try AccountTokenStore.lastSent(to: userID, on: db), now - last < mailInterval { return nil }
         let token = Base64URL.encode(SecureRandom.bytes(32))
@@ -26,7 +25,7 @@ enum MailedTokens {
 
     /// The user a live token of `purpose` belongs to, and the token used up (with every
     /// other live one of its purpose), or nil for an unknown, used or expired token.
-    static func spend(_ token: String, purpose: String, now: Int64, on db: Connection) throws -> String? {
+    static func spend(_ token: String, purpose: String, now: Int64, on db: StoreConnection) throws -> String? {
         guard let userID = try AccountTokenStore.liveUser(hash: SHA256.hash(token.utf8), purpose: purpose, now: now, on: db) else {
             return nil
         }

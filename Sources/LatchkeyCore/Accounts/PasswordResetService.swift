@@ -1,5 +1,4 @@
 import AuthCrypto
-internal import SQLite
 
 /// Failures of the password-reset confirmation.
 public enum PasswordResetError: Error, Sendable, Equatable {

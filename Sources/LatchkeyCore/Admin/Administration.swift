@@ -1,5 +1,3 @@
-internal import SQLite
-
 /// What the admin commands do to accounts and sessions, beside a running server: they
 /// write through this process's own writer (SQLite serialises it with the server's), and
 /// the server sees the result at once in its per-request session check; its presence
@@ -15,7 +13,7 @@ public struct Administration: Sendable {
 
     public func users() throws -> [User] {
         try database.read { db in
-            try db.query("SELECT \(AccountStore.userColumns) FROM users ORDER BY created_at, rowid") { AccountStore.makeUser($0, from: 0) }
+            try db.query("SELECT \(AccountStore.userColumns) FROM users ORDER BY created_at, \(db.dialect.insertionOrder)") { AccountStore.makeUser($0, from: 0) }
         }
     }
 

@@ -1,5 +1,3 @@
-internal import SQLite
-
 /// One entry of the audit log.
 public struct AuditEntry: Sendable, Equatable {
     public let at: Int64
@@ -29,7 +27,7 @@ public enum AuditEvent: String, Sendable, CaseIterable {
 enum AuditStore {
     static func append(
         _ event: AuditEvent, user: String? = nil, address: String? = nil, session: String? = nil, detail: String? = nil,
-        now: Int64, on db: Connection
+        now: Int64, on db: StoreConnection
     ) throws {
         try db.run(
             "INSERT INTO audit_log (at, event, user_id, address, session_id, detail) VALUES (?, ?, ?, ?, ?, ?)",
@@ -37,11 +35,11 @@ enum AuditStore {
         )
     }
 
-    static func entries(user: String?, since: Int64, limit: Int, on db: Connection) throws -> [AuditEntry] {
+    static func entries(user: String?, since: Int64, limit: Int, on db: StoreConnection) throws -> [AuditEntry] {
         let sql = user == nil
             ? "SELECT at, event, user_id, address, session_id, detail FROM audit_log WHERE at >= ? ORDER BY at, id LIMIT ?"
             : "SELECT at, event, user_id, address, session_id, detail FROM audit_log WHERE user_id = ? AND at >= ? ORDER BY at, id LIMIT ?"
-        let row = { (row: Row) in
+        let row = { (row: StoreRow) in
             AuditEntry(
                 at: row.int64(at: 0), event: AuditEvent(rawValue: row.text(at: 1) ?? "") ?? .login, userID: row.text(at: 2),
                 address: row.text(at: 3), sessionID: row.text(at: 4), detail: row.text(at: 5)
@@ -50,7 +48,7 @@ enum AuditStore {
         return try user.map { try db.query(sql, $0, since, limit, row: row) } ?? db.query(sql, since, limit, row: row)
     }
 
-    static func prune(before cutoff: Int64, on db: Connection) throws {
+    static func prune(before cutoff: Int64, on db: StoreConnection) throws {
         try db.run("DELETE FROM audit_log WHERE at < ?", cutoff)
     }
 }

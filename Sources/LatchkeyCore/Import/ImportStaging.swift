@@ -1,15 +1,13 @@
-internal import SQLite
-
 /// What the Firestore and Realtime Database exports say of each user, kept on disk until
 /// the accounts are imported: the import looks each account up by its id, so memory
 /// stays the same however many documents the exports hold. The database is SQLite's
 /// private temporary one (an empty file name): it lives in the temporary directory,
 /// nobody else can open it, and it is deleted when the connection closes.
 final class ImportStaging {
-    private let db: Connection
+    private let db: StoreConnection
 
     init() throws {
-        db = try StoreError.translating { try Connection(path: "") }
+        db = try StoreError.translating { try StoreConnection.temporary() }
         try db.execute("""
             CREATE TABLE profiles (user_id TEXT PRIMARY KEY, display_name TEXT, photo_url TEXT);
             CREATE TABLE name_owners (name_key TEXT PRIMARY KEY, name TEXT NOT NULL, user_id TEXT NOT NULL);
@@ -21,22 +19,34 @@ final class ImportStaging {
     /// Runs `body` (one export's rows) in one transaction: a commit per row would cost a
     /// sync of the temporary file each.
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        try db.transaction(.immediate, body)
+        try db.transaction(body)
     }
 
     /// From `users/{uid}`; a later document of the same id replaces an earlier one.
     func setProfile(of userID: String, displayName: String?, photoURL: String?) throws {
-        try db.run("INSERT OR REPLACE INTO profiles (user_id, display_name, photo_url) VALUES (?, ?, ?)", userID, displayName, photoURL)
+        try db.run(
+            """
+            INSERT INTO profiles (user_id, display_name, photo_url) VALUES (?, ?, ?)
+            ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name, photo_url = excluded.photo_url
+            """,
+            userID, displayName, photoURL
+        )
     }
 
     /// From `displayNames/{name}`: who owns the name in the old app.
     func setOwner(ofName name: String, to userID: String) throws {
-        try db.run("INSERT OR REPLACE INTO name_owners (name_key, name, user_id) VALUES (?, ?, ?)", DisplayNameRules.key(name), name, userID)
+        try db.run(
+            "INSERT INTO name_owners (name_key, name, user_id) VALUES (?, ?, ?) ON CONFLICT (name_key) DO UPDATE SET name = excluded.name, user_id = excluded.user_id",
+            DisplayNameRules.key(name), name, userID
+        )
     }
 
     /// From the Realtime Database's `userPresence/{uid}`.
     func setPresence(of userID: String, status: PresenceStatus, lastSeen: Int64?) throws {
-        try db.run("INSERT OR REPLACE INTO presence (user_id, status, last_seen) VALUES (?, ?, ?)", userID, status.rawValue, lastSeen)
+        try db.run(
+            "INSERT INTO presence (user_id, status, last_seen) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET status = excluded.status, last_seen = excluded.last_seen",
+            userID, status.rawValue, lastSeen
+        )
     }
 
     func profile(of userID: String) throws -> (displayName: String?, photoURL: String?)? {

@@ -1,10 +1,8 @@
-internal import SQLite
-
 /// The SQL of writing imported accounts, one at a time in the caller's transaction (a
 /// batch's), with the checks that depend on what the database holds made inside it, so
 /// a signup on the running server cannot slip between a check and its write.
 enum ImportStore {
-    static func write(_ account: ImportedAccount, now: Int64, on db: Connection) throws -> ImportOutcome {
+    static func write(_ account: ImportedAccount, now: Int64, on db: StoreConnection) throws -> ImportOutcome {
         let existingHash = try db.queryOne("SELECT password_hash FROM users WHERE id = ?", account.id) { $0.text(at: 0) ?? "" }
         if let existingHash, !StoredPassword.isImported(existingHash) { return .skipped(.accountInUse) }
         let emailOwner = try db.queryOne("SELECT id FROM users WHERE email_key = ?", account.email.key) { $0.text(at: 0) } ?? nil

@@ -1,11 +1,10 @@
 import AuthCrypto
-internal import SQLite
 
 /// The SQL of `imported_hash_parameters` (migration 0011): a Firebase project's password
 /// hash parameters, stored once and named by its users' imported hashes.
 enum ImportedHashParametersStore {
     /// Nil when no set has that id, or the stored one is out of Firebase's bounds.
-    static func parameters(_ id: Int64, on db: Connection) throws -> FirebaseScryptParameters? {
+    static func parameters(_ id: Int64, on db: StoreConnection) throws -> FirebaseScryptParameters? {
         try db.queryOne(
             "SELECT signer_key, salt_separator, rounds, memory_cost FROM imported_hash_parameters WHERE id = ? AND algorithm = 'firebase-scrypt'", id
         ) { row in
@@ -14,7 +13,7 @@ enum ImportedHashParametersStore {
     }
 
     /// The id of the set, stored now unless an earlier import of the same project did.
-    static func id(of parameters: FirebaseScryptParameters, now: Int64, on db: Connection) throws -> Int64 {
+    static func id(of parameters: FirebaseScryptParameters, now: Int64, on db: StoreConnection) throws -> Int64 {
         try db.run(
             """
             INSERT INTO imported_hash_parameters (algorithm, signer_key, salt_separator, rounds, memory_cost, created_at)

@@ -1,9 +1,7 @@
-internal import SQLite
-
 /// The SQL of the mail outbox (migrations/0006).
 enum OutboxStore {
     /// Queues `message` in the caller's transaction, due at once.
-    static func enqueue(_ message: MailMessage, now: Int64, on db: Connection) throws {
+    static func enqueue(_ message: MailMessage, now: Int64, on db: StoreConnection) throws {
         try db.run(
             """
             INSERT INTO mail_outbox (recipient, subject, text_body, html_body, created_at, next_attempt_at)
@@ -14,7 +12,7 @@ enum OutboxStore {
     }
 
     /// Undelivered messages due by `now`, oldest first.
-    static func due(now: Int64, limit: Int, on db: Connection) throws -> [(id: Int64, attempts: Int, createdAt: Int64, message: MailMessage)] {
+    static func due(now: Int64, limit: Int, on db: StoreConnection) throws -> [(id: Int64, attempts: Int, createdAt: Int64, message: MailMessage)] {
         try db.query(
             """
             SELECT id, attempts, created_at, recipient, subject, text_body, html_body FROM mail_outbox
@@ -28,21 +26,21 @@ enum OutboxStore {
         }
     }
 
-    static func markSent(_ id: Int64, now: Int64, on db: Connection) throws {
+    static func markSent(_ id: Int64, now: Int64, on db: StoreConnection) throws {
         try db.run("UPDATE mail_outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?", now, id)
     }
 
-    static func markFailed(_ id: Int64, retryAt: Int64, error: String, on db: Connection) throws {
+    static func markFailed(_ id: Int64, retryAt: Int64, error: String, on db: StoreConnection) throws {
         try db.run(
             "UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?", retryAt, error, id
         )
     }
 
-    static func markAbandoned(_ id: Int64, now: Int64, error: String, on db: Connection) throws {
+    static func markAbandoned(_ id: Int64, now: Int64, error: String, on db: StoreConnection) throws {
         try db.run("UPDATE mail_outbox SET attempts = attempts + 1, abandoned_at = ?, last_error = ? WHERE id = ?", now, error, id)
     }
 
-    static func backlog(on db: Connection) throws -> Int {
+    static func backlog(on db: StoreConnection) throws -> Int {
         try db.queryOne("SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL AND abandoned_at IS NULL") { $0.int(at: 0) } ?? 0
     }
 }

@@ -1,5 +1,4 @@
 import AuthCrypto
-internal import SQLite
 
 /// A user's stored password hash with what checking it takes: ours (PBKDF2), or one
 /// imported from Firebase together with its project's parameters.
@@ -15,7 +14,7 @@ enum StoredPassword: Sendable {
     static let noPassword = "$none$"
 
     /// Reads the parameters an imported hash names, in the caller's read.
-    static func resolve(_ stored: String, on db: Connection) throws -> StoredPassword {
+    static func resolve(_ stored: String, on db: StoreConnection) throws -> StoredPassword {
         if stored == noPassword { return .unusable }
         guard stored.hasPrefix(ImportedFirebaseHash.prefix) else { return .pbkdf2(stored) }
         guard let hash = ImportedFirebaseHash(parsing: stored),

@@ -1,5 +1,4 @@
 import Glibc
-internal import SQLite
 
 /// Why an upload was refused; nothing was changed.
 public enum PictureError: Error, Equatable, Sendable {

@@ -1,5 +1,3 @@
-internal import SQLite
-
 /// Online, away or offline, as the user last said.
 public enum PresenceStatus: String, Sendable, CaseIterable {
     case online, away, offline
@@ -87,7 +85,7 @@ public struct PresenceService: Sendable {
 
 /// The SQL of presence reads (writes go through `AccountStore.setPresence`).
 enum PresenceStore {
-    static func presence(of userID: String, on db: Connection) throws -> Presence? {
+    static func presence(of userID: String, on db: StoreConnection) throws -> Presence? {
         try db.queryOne("SELECT status, last_seen FROM presence WHERE user_id = ?", userID) { row in
             Presence(userID: userID, status: PresenceStatus(rawValue: row.text(at: 0) ?? "") ?? .offline, lastSeen: row.int64(at: 1))
         }

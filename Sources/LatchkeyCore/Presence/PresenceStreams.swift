@@ -1,4 +1,3 @@
-internal import SQLite
 import Synchronization
 
 /// What a presence stream does with what the registry sends it; the HTTP layer turns

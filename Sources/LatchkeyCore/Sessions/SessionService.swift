@@ -1,5 +1,4 @@
 import AuthCrypto
-internal import SQLite
 
 /// Refresh rotation, logout and the sessions list.
 public struct SessionService: Sendable {

@@ -1,5 +1,3 @@
-internal import SQLite
-
 /// The SQL of sessions. No refresh token is stored: a session keeps its generation and
 /// seed, from which only the holder of the refresh key can make a token (`RefreshToken`).
 enum SessionStore {
@@ -24,7 +22,7 @@ enum SessionStore {
         WHERE user_id = ? AND revoked_at IS NULL AND last_used_at >= ? AND created_at >= ? ORDER BY created_at, id
         """
 
-    private static func makeSession(_ row: Row) -> Session {
+    private static func makeSession(_ row: StoreRow) -> Session {
         Session(
             id: row.text(at: 0) ?? "", userID: row.text(at: 1) ?? "", userAgent: row.text(at: 2),
             createdAt: row.int64(at: 3), lastUsedAt: row.int64(at: 4),
@@ -32,7 +30,7 @@ enum SessionStore {
         )
     }
 
-    static func create(id: String, userID: String, seed: [UInt8], userAgent: String?, now: Int64, on db: Connection) throws {
+    static func create(id: String, userID: String, seed: [UInt8], userAgent: String?, now: Int64, on db: StoreConnection) throws {
         try db.run(
             """
             INSERT INTO sessions (id, user_id, refresh_seed, rotated_at, user_agent, created_at, last_used_at)
@@ -42,17 +40,17 @@ enum SessionStore {
         )
     }
 
-    static func session(id: String, on db: Connection) throws -> Session? {
+    static func session(id: String, on db: StoreConnection) throws -> Session? {
         try db.queryOne(byID, id, row: makeSession)
     }
 
     /// A session with its user in one read: the bearer check of every request.
-    static func sessionWithUser(id: String, on db: Connection) throws -> (session: Session, user: User)? {
+    static func sessionWithUser(id: String, on db: StoreConnection) throws -> (session: Session, user: User)? {
         try db.queryOne(withUserByID, id) { row in (makeSession(row), AccountStore.makeUser(row, from: 6)) }
     }
 
     /// What a refresh needs of a session, in one read.
-    static func refreshState(of sessionID: String, on db: Connection) throws -> RefreshState? {
+    static func refreshState(of sessionID: String, on db: StoreConnection) throws -> RefreshState? {
         try db.queryOne(refreshStateByID, sessionID) { row in
             RefreshState(
                 session: makeSession(row), user: AccountStore.makeUser(row, from: 6), generation: row.int64(at: 13),
@@ -64,7 +62,7 @@ enum SessionStore {
 
     /// The next generation becomes current; the times shift so the two previous
     /// generations' retirement times stay known.
-    static func rotate(_ sessionID: String, to generation: Int64, now: Int64, on db: Connection) throws {
+    static func rotate(_ sessionID: String, to generation: Int64, now: Int64, on db: StoreConnection) throws {
         try db.run(
             """
             UPDATE sessions SET refresh_generation = ?, previous_rotated_at = rotated_at, rotated_at = ?,
@@ -75,26 +73,29 @@ enum SessionStore {
         )
     }
 
-    static func revoke(_ sessionID: String, now: Int64, on db: Connection) throws {
+    static func revoke(_ sessionID: String, now: Int64, on db: StoreConnection) throws {
         try db.run("UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", now, sessionID)
     }
 
     /// Every live session of the user, except `keeping` if given.
-    static func revokeAll(of userID: String, keeping: String? = nil, now: Int64, on db: Connection) throws {
+    static func revokeAll(of userID: String, keeping: String? = nil, now: Int64, on db: StoreConnection) throws {
         try db.run(
-            "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS NOT ?",
+            "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS DISTINCT FROM ?",
             now, userID, keeping
         )
     }
 
     /// Sessions used since `usedSince` and created since `createdSince` (idle timeout and
     /// maximum lifetime), not revoked.
-    static func active(of userID: String, usedSince: Int64, createdSince: Int64, on db: Connection) throws -> [Session] {
+    static func active(of userID: String, usedSince: Int64, createdSince: Int64, on db: StoreConnection) throws -> [Session] {
         try db.query(activeOfUser, userID, usedSince, createdSince, row: makeSession)
     }
 
     /// Every session of the user not revoked, expired or not, oldest first.
-    static func unrevoked(of userID: String, on db: Connection) throws -> [Session] {
-        try db.query("SELECT \(columns) FROM sessions WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at, rowid", userID, row: makeSession)
+    static func unrevoked(of userID: String, on db: StoreConnection) throws -> [Session] {
+        try db.query(
+            "SELECT \(columns) FROM sessions WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at, \(db.dialect.insertionOrder)", userID,
+            row: makeSession
+        )
     }
 }

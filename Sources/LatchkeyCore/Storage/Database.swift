@@ -16,17 +16,21 @@ public final class Database: Sendable {
         let connection = try StoreError.translating { try Connection(path: path, mode: .readWrite) }
         try Migrator(migrations: EmbeddedMigrations.all).migrate(connection)
         writer = DatabaseWriter(connection: connection)
-        readers = ReaderPool(path: path)
+        readers = ReaderPool { try Database.openReader(path) }
         checkpointer = try WALCheckpointer(path: path)
     }
 
     /// A reader for one thread to keep (an event loop), see `StoreReader`.
     public func makeReader() throws -> StoreReader {
-        StoreReader(connection: try StoreError.translating { try Connection(path: path, mode: .readOnly) })
+        StoreReader(connection: try StoreError.translating { try Database.openReader(path) })
+    }
+
+    private static func openReader(_ path: String) throws -> StoreConnection {
+        StoreConnection(.sqlite(try Connection(path: path, mode: .readOnly)))
     }
 
     /// Runs `body` in the writer's next batch; returns once that batch is durable.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (StoreConnection) throws -> T) async throws -> T {
         do {
             return try await writer.write(body)
         } catch {
@@ -37,7 +41,7 @@ public final class Database: Sendable {
     /// Runs `body` in the writer's next batch and calls `completion` on the writer thread
     /// once that batch is durable: for callers that answer from there without a task hop.
     func submitWrite<T: Sendable>(
-        _ body: @escaping @Sendable (Connection) throws -> T,
+        _ body: @escaping @Sendable (StoreConnection) throws -> T,
         completion: @escaping @Sendable (Result<T, any Error>) -> Void
     ) {
         writer.submit(body) { result in completion(result.mapError { StoreError.translating($0) }) }
@@ -47,7 +51,7 @@ public final class Database: Sendable {
     public var writeStatistics: (batchSizes: Histogram, commitSeconds: Histogram) { writer.statistics.withLock { $0 } }
 
     /// Runs `body` on a pooled read-only connection.
-    func read<T>(_ body: (Connection) throws -> T) throws -> T {
+    func read<T>(_ body: (StoreConnection) throws -> T) throws -> T {
         try StoreError.translating { try readers.read(body) }
     }
 

@@ -10,7 +10,7 @@ import Threads
 final class DatabaseWriter: Sendable {
     private struct Job: Sendable {
         /// Runs the body; false (and the caller already told) when it threw.
-        let attempt: @Sendable (Connection) -> Bool
+        let attempt: @Sendable (StoreConnection) -> Bool
         /// Resumes the caller once the batch's commit succeeded or failed.
         let finish: @Sendable ((any Error)?) -> Void
     }
@@ -29,7 +29,7 @@ final class DatabaseWriter: Sendable {
     }
 
     /// Runs `body` in the next batch and returns its result once the batch is committed.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (StoreConnection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             submit(body) { continuation.resume(with: $0) }
         }
@@ -38,7 +38,7 @@ final class DatabaseWriter: Sendable {
     /// Runs `body` in the next batch; `completion` runs on the writer thread once the batch
     /// is committed (or failed), exactly once. Keep it short: the writer waits for it.
     func submit<T: Sendable>(
-        _ body: @escaping @Sendable (Connection) throws -> T,
+        _ body: @escaping @Sendable (StoreConnection) throws -> T,
         completion: @escaping @Sendable (Result<T, any Error>) -> Void
     ) {
         let box = ResultBox<T>()
@@ -68,6 +68,8 @@ final class DatabaseWriter: Sendable {
     }
 
     private func run(_ connection: Connection) {
+        // The jobs see the store connection; the batching around them stays SQLite's.
+        let store = StoreConnection(.sqlite(connection))
         while true {
             wake.wait()
             let batch = pending.withLock { jobs -> [Job] in
@@ -76,7 +78,7 @@ final class DatabaseWriter: Sendable {
                 return taken
             }
             if !batch.isEmpty {
-                commit(batch, on: connection)
+                commit(batch, on: connection, store: store)
             } else if stopping.load(ordering: .acquiring) {
                 break
             }
@@ -87,7 +89,7 @@ final class DatabaseWriter: Sendable {
 
     /// Transaction statements go through `run`, which caches them prepared: `execute`
     /// would parse them again for every job.
-    private func commit(_ batch: [Job], on connection: Connection) {
+    private func commit(_ batch: [Job], on connection: Connection, store: StoreConnection) {
         do {
             try connection.run("BEGIN IMMEDIATE")
         } catch {
@@ -99,7 +101,7 @@ final class DatabaseWriter: Sendable {
             var toldItsCaller = false
             do {
                 try connection.run("SAVEPOINT job")
-                if job.attempt(connection) {
+                if job.attempt(store) {
                     try connection.run("RELEASE job")
                     succeeded.append(job)
                     toldItsCaller = true  // it will hear at the commit, with the others

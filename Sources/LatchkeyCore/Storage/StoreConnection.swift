@@ -1,0 +1,97 @@
+internal import SQLite
+
+/// The statements that must differ between the databases a store runs on.
+enum SQLDialect: Sendable {
+    case sqlite, postgres
+
+    /// What breaks a tie between rows of `users` or `sessions` created in the same second
+    /// (`ORDER BY created_at, …`). In SQLite the rowid: the order they were inserted in.
+    /// PostgreSQL's tables have no such column (its schema could add one), so there the
+    /// random id decides: stable, but not the order of insertion.
+    var insertionOrder: String {
+        switch self {
+        case .sqlite: "rowid"
+        case .postgres: "id"
+        }
+    }
+}
+
+/// The connection the stores' SQL runs on. It exists so the same store SQL runs on SQLite
+/// and on PostgreSQL: stores see this, never a backend's connection, row or value types.
+///
+/// Used by one thread at a time, like the connection it wraps (see `SQLite.Connection`).
+/// SQL takes `?` placeholders, one value per `?` in order (no `?NNN`, no names).
+struct StoreConnection: Sendable {
+    enum Backend: Sendable {
+        case sqlite(SQLite.Connection)
+    }
+
+    let backend: Backend
+
+    init(_ backend: Backend) {
+        self.backend = backend
+    }
+
+    var dialect: SQLDialect {
+        switch backend {
+        case .sqlite: .sqlite
+        }
+    }
+
+    /// Runs one statement with `values` bound, discarding any rows.
+    func run(_ sql: String, _ values: (any StoreBindable)?...) throws {
+        switch backend {
+        case .sqlite(let connection): try connection.run(sql, values: Self.sqliteValues(values))
+        }
+    }
+
+    /// Every row of a query, each turned into a value by `row`.
+    func query<T>(_ sql: String, _ values: (any StoreBindable)?..., row: (StoreRow) throws -> T) throws -> [T] {
+        switch backend {
+        case .sqlite(let connection):
+            try connection.query(sql, values: Self.sqliteValues(values)) { try row(StoreRow(.sqlite($0))) }
+        }
+    }
+
+    /// The first row of a query, or nil when there is none.
+    func queryOne<T>(_ sql: String, _ values: (any StoreBindable)?..., row: (StoreRow) throws -> T) throws -> T? {
+        switch backend {
+        case .sqlite(let connection):
+            try connection.queryOne(sql, values: Self.sqliteValues(values)) { try row(StoreRow(.sqlite($0))) }
+        }
+    }
+
+    /// Runs a script of statements separated by semicolons; it binds nothing, so it must
+    /// never see user input.
+    func execute(_ sql: String) throws {
+        switch backend {
+        case .sqlite(let connection): try connection.execute(sql)
+        }
+    }
+
+    /// Runs `body` in a transaction of its own: committed when it returns, rolled back
+    /// when it throws. Not for a writer's job: its batch is a transaction already.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        switch backend {
+        case .sqlite(let connection): try connection.transaction(.immediate, body)
+        }
+    }
+
+    /// A private scratch database of this process (SQLite's temporary one, deleted when
+    /// the connection closes), whatever database the server itself uses.
+    static func temporary() throws -> StoreConnection {
+        StoreConnection(.sqlite(try Connection(path: "")))
+    }
+
+    private static func sqliteValues(_ values: [(any StoreBindable)?]) -> [SQLiteValue] {
+        values.map { value in
+            switch value?.storeValue ?? .null {
+            case .null: .null
+            case .integer(let integer): .integer(integer)
+            case .real(let real): .real(real)
+            case .text(let text): .text(text)
+            case .blob(let bytes): .blob(bytes)
+            }
+        }
+    }
+}
