@@ -71,23 +71,27 @@ public struct PresenceService: Sendable {
         let now = UnixTime.now()
         return try reader.read { db in
             try userIDs.prefix(Self.maximumBatch).compactMap { id in
-                try PresenceStore.presence(of: id, on: db).map { shown($0, now: now) }
+                try PresenceStore.presence(of: id, on: db).map { shown($0.presence, held: $0.held, now: now) }
             }
         }
     }
 
-    /// Silence past the timeout reads as offline, unless a stream holds the user.
-    private func shown(_ stored: Presence, now: Int64) -> Presence {
-        guard stored.status != .offline, now - stored.lastSeen > policy.presenceTimeout, !streams.isHeld(stored.userID) else { return stored }
+    /// Silence past the timeout reads as offline, unless a stream holds the user, here or
+    /// on another instance.
+    private func shown(_ stored: Presence, held: Bool, now: Int64) -> Presence {
+        guard stored.status != .offline, now - stored.lastSeen > policy.presenceTimeout, !held, !streams.isHeld(stored.userID) else { return stored }
         return Presence(userID: stored.userID, status: .offline, lastSeen: stored.lastSeen)
     }
 }
 
 /// The SQL of presence reads (writes go through `AccountStore.setPresence`).
 enum PresenceStore {
-    static func presence(of userID: String, on db: StoreConnection) throws -> Presence? {
-        try db.queryOne("SELECT status, last_seen FROM presence WHERE user_id = ?", userID) { row in
-            Presence(userID: userID, status: PresenceStatus(rawValue: row.text(at: 0) ?? "") ?? .offline, lastSeen: row.int64(at: 1))
+    /// The stored presence, and whether a stream holds the user on any instance.
+    static func presence(of userID: String, on db: StoreConnection) throws -> (presence: Presence, held: Bool)? {
+        try db.queryOne(
+            "SELECT status, last_seen, EXISTS (SELECT 1 FROM presence_holds WHERE user_id = ?) FROM presence WHERE user_id = ?", userID, userID
+        ) { row in
+            (Presence(userID: userID, status: PresenceStatus(rawValue: row.text(at: 0) ?? "") ?? .offline, lastSeen: row.int64(at: 1)), row.bool(at: 2))
         }
     }
 }

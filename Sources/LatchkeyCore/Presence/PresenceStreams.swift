@@ -12,10 +12,13 @@ public protocol PresenceWatcher: AnyObject, Sendable {
 }
 
 /// The presence streams open on this instance, by user and by session. A user holding at
-/// least one is online; when the last one closes (or its session ends) the user goes
-/// offline with `lastSeen` set to that moment. The write of each such transition is
-/// queued to the database writer while the registry's lock is held, so transitions of one
-/// user commit in the order they happened, and is published on the bus once committed.
+/// least one here or on another instance (a row in `presence_holds`) is online; when the
+/// last one anywhere closes (or its session ends) the user goes offline with `lastSeen`
+/// set to that moment. The write of each such transition is queued to the database writer
+/// while the registry's lock is held, so transitions of one user commit in the order they
+/// happened, and is published on the bus once committed. Each instance beats every sweep;
+/// one silent for longer than the presence timeout is dead, and the others release its
+/// holds.
 public final class PresenceStreams: Sendable {
     private struct Stream {
         let userID: String
@@ -33,6 +36,8 @@ public final class PresenceStreams: Sendable {
     }
 
     private let state = Mutex(State())
+    /// This process among the instances over one database (a fresh one every start).
+    let instanceID = RandomID.make()
     private let database: Database
     private let bus: any PresenceBus
     private let policy: AccountsPolicy
@@ -94,13 +99,15 @@ public final class PresenceStreams: Sendable {
         finish(state.withLock { state in remove(Array(state.byUser[userID] ?? []), from: &state, writingOffline: false).ended })
     }
 
-    /// On shutdown: every stream ends, its user goes offline; returns once that is
-    /// committed. Streams opened after this are refused.
+    /// On shutdown: every stream ends, its user goes offline unless held elsewhere, and the
+    /// instance leaves; returns once that is committed. Streams opened after this are refused.
     public func stopAll() async {
         await end { state in
             state.stopped = true
             return Array(state.streams.keys)
         }
+        let instanceID = instanceID
+        _ = try? await database.write { db in try PresenceHoldStore.leave(instanceID, on: db) }
     }
 
     /// Until `stopAll`: every `sweep`, ends the streams of sessions that ended where no
@@ -110,6 +117,7 @@ public final class PresenceStreams: Sendable {
         var sinceKeepAlive = Duration.zero
         while !state.withLock({ $0.stopped }) {
             try? await Task.sleep(for: sweep)
+            await beatAndSweep(deadAfter: max(policy.presenceTimeout, 3 * sweep.components.seconds))
             await endStreamsOfEndedSessions()
             sinceKeepAlive += sweep
             if sinceKeepAlive >= keepAlive {
@@ -117,6 +125,31 @@ public final class PresenceStreams: Sendable {
                 for watcher in state.withLock({ $0.streams.values.map(\.watcher) }) { watcher.keepAlive() }
             }
         }
+    }
+
+    /// Says this instance is alive, and takes the holds of instances silent for longer than
+    /// `deadAfter` seconds (at least three sweeps, so a live one is never taken): users
+    /// left without a hold go offline. If this instance was itself taken for dead (paused
+    /// longer than that), it holds its users again.
+    func beatAndSweep(deadAfter: Int64) async {
+        let (instanceID, held) = (instanceID, state.withLock { Array($0.byUser.keys) })
+        let changes = try? await database.write { db -> [Presence] in
+            let now = UnixTime.now()
+            var changes: [Presence] = []
+            if try !PresenceHoldStore.heartbeat(instanceID, now: now, on: db) {
+                for userID in held where try AccountStore.user(id: userID, on: db) != nil {
+                    try PresenceHoldStore.hold(userID, by: instanceID, now: now, on: db)
+                    try AccountStore.setPresence(PresenceStatus.online.rawValue, for: userID, now: now, on: db)
+                    changes.append(Presence(userID: userID, status: .online, lastSeen: now))
+                }
+            }
+            for userID in try PresenceHoldStore.sweepDead(silentSince: now - deadAfter, on: db) {
+                try AccountStore.setPresence(PresenceStatus.offline.rawValue, for: userID, now: now, on: db)
+                changes.append(Presence(userID: userID, status: .offline, lastSeen: now))
+            }
+            return changes
+        }
+        for presence in changes ?? [] { bus.publish(presence) }
     }
 
     /// One read per session holding streams, however many streams it holds.
@@ -174,15 +207,21 @@ public final class PresenceStreams: Sendable {
     }
 
     /// Queues the write of a stream transition (call with the lock held, see the type's
-    /// comment) and publishes it once committed. A user deleted meanwhile has no row to
-    /// write and nothing is published.
+    /// comment) and publishes it once committed: the hold of this instance taken or
+    /// released with it. A user still held by another instance stays online, and nothing
+    /// is published.
     private func queueTransition(of userID: String, to status: PresenceStatus, committed: (@Sendable () -> Void)? = nil) {
-        let bus = bus
+        let (bus, instanceID) = (bus, instanceID)
         database.submitWrite({ db -> Presence? in
             let now = UnixTime.now()
             // Deleted by another process (`latchkey users delete`): no row to write, but its
             // watchers still get a last offline.
             guard try AccountStore.user(id: userID, on: db) != nil else { return Presence(userID: userID, status: .offline, lastSeen: now) }
+            if status == .offline {
+                if try PresenceHoldStore.release(userID, by: instanceID, on: db) { return nil }
+            } else {
+                try PresenceHoldStore.hold(userID, by: instanceID, now: now, on: db)
+            }
             try AccountStore.setPresence(status.rawValue, for: userID, now: now, on: db)
             return Presence(userID: userID, status: status, lastSeen: now)
         }, completion: { result in

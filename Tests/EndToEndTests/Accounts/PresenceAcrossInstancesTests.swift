@@ -1,0 +1,62 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+extension Accounts {
+    /// Presence held by streams on several instances over one database (two processes over
+    /// one SQLite file here; the same rows serve instances over PostgreSQL): a user is
+    /// online while any instance holds a stream, offline when the last one anywhere closes,
+    /// and taken offline by the others when the instance holding the stream dies.
+    @Suite struct PresenceAcrossInstances {
+        private typealias Streams = Accounts.PresenceStreams
+
+        private static func pair(_ extra: [String] = []) throws -> (AccountServer, AccountServer) {
+            let first = try AccountServer(extra)
+            let second = try AccountServer(
+                extra, dataDirectory: first.dataDirectory, signingKey: first.signingKey, signingKeys: first.signingKeys, issuer: first.configuredIssuer
+            )
+            return (first, second)
+        }
+
+        @Test func aUserStaysOnlineWhileAStreamIsOpenOnAnyInstance() throws {
+            let (a, b) = try Self.pair()
+            defer { a.stop(); b.stop() }
+            let ada = try a.signUp("ada@example.com", "ada")
+            let bob = try a.signUp("bob@example.com", "bob")
+            var onA: PresenceEventStream? = try PresenceEventStream(a, token: ada.accessToken, watching: [bob.id])
+            var onB: PresenceEventStream? = try PresenceEventStream(b, token: ada.accessToken, watching: [bob.id])
+            #expect(onA?.head.status == 200 && onB?.head.status == 200)
+            #expect(try Streams.becomes("online", b, ada.id, token: bob.accessToken))
+
+            onA = nil
+            usleep(300_000)
+            #expect(try Streams.status(a, of: ada.id, token: bob.accessToken) == "online", "the stream on the other instance still holds her")
+            #expect(try Streams.status(b, of: ada.id, token: bob.accessToken) == "online")
+
+            onB = nil
+            #expect(try Streams.becomes("offline", a, ada.id, token: bob.accessToken), "the last stream anywhere closed")
+            _ = (onA, onB)
+        }
+
+        @Test func theUsersOfAnInstanceThatDiedGoOfflineThroughTheOthers() throws {
+            // The presence timeout is 1 s, but an instance counts as dead only after three
+            // sweeps (5 s apart) without a beat: so within about 15 to 20 s.
+            let (a, b) = try Self.pair(["--presence-timeout", "1"])
+            defer { a.stop(); b.stop() }
+            let ada = try a.signUp("ada@example.com", "ada")
+            let bob = try a.signUp("bob@example.com", "bob")
+            let stream = try PresenceEventStream(a, token: ada.accessToken, watching: [bob.id])
+            #expect(stream.head.status == 200)
+            #expect(try Streams.becomes("online", b, ada.id, token: bob.accessToken))
+
+            let watcher = try PresenceEventStream(b, token: bob.accessToken, watching: [ada.id], timeout: 30)
+            guard case .presence(ada.id, "online", _)? = try watcher.next() else { throw TestError("no online snapshot") }
+            kill(a.process.process.processIdentifier, SIGKILL)
+            _ = a.process.waitForExit()
+            #expect(try Streams.status(b, of: ada.id, token: bob.accessToken) == "online", "held until the dead instance's holds are taken")
+            guard case .presence(ada.id, "offline", _)? = try watcher.nextPresence() else { throw TestError("no offline event from the survivor") }
+            #expect(try Streams.status(b, of: ada.id, token: bob.accessToken) == "offline")
+        }
+    }
+}
