@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "AuthCrypto", dependencies: ["COpenSSL", "FlatJSON"]),
         // General-purpose leaf: mail submission over SMTP with STARTTLS or implicit TLS.
         .target(name: "SMTP", dependencies: ["COpenSSL"]),
-        .target(name: "LatchkeyCore", dependencies: ["SQLite", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"]),
+        .target(name: "LatchkeyCore", dependencies: ["SQLite", "PostgreSQL", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"]),
         .target(
             name: "LatchkeyAPI",
             dependencies: ["HTTPServer", "LatchkeyCore", "FlatJSON", .product(name: "Logging", package: "swift-log")]

@@ -1,0 +1,126 @@
+import Dispatch
+import Glibc
+internal import PostgreSQL
+import Synchronization
+import Threads
+
+/// The presence bus across instances over PostgreSQL: a change published here reaches
+/// this instance's watchers at once (through the in-process bus) and every other
+/// instance's through `NOTIFY latchkey_presence`, which each instance's listener thread
+/// receives and hands to its own watchers. Publishing never waits on the network: a sender
+/// thread takes the changes in order. A payload is `<origin> <status> <lastSeen> <userID>`
+/// (the user id last: an imported one may hold anything); an instance skips what it sent
+/// itself.
+///
+/// While the database is unreachable, changes wait (at most `maxWaiting`, the oldest
+/// dropped first) and the listener reconnects every second; changes sent meanwhile by
+/// other instances are not replayed, so a watcher may miss one (its next change, or a
+/// reconnecting client's snapshot, puts it right).
+final class ListenNotifyPresenceBus: PresenceBus {
+    static let channel = "latchkey_presence"
+    static let maxWaiting = 10_000
+
+    private let local = InProcessPresenceBus()
+    private let origin = RandomID.make()
+    private let connect: @Sendable () throws -> PostgreSQL.Connection
+    private let waiting = Mutex<[Presence]>([])
+    private let wake = DispatchSemaphore(value: 0)
+    private let stopping = Atomic<Bool>(false)
+    /// Signalled by each of the two threads as it ends.
+    private let ended = DispatchSemaphore(value: 0)
+
+    /// `connect` opens a connection of the bus's own (one for sending, one for listening).
+    init(connect: @escaping @Sendable () throws -> PostgreSQL.Connection) {
+        self.connect = connect
+        DedicatedThread.start { [self] in send() }
+        DedicatedThread.start { [self] in listen() }
+    }
+
+    func publish(_ presence: Presence) {
+        local.publish(presence)
+        waiting.withLock { waiting in
+            if waiting.count >= Self.maxWaiting { waiting.removeFirst() }
+            waiting.append(presence)
+        }
+        wake.signal()
+    }
+
+    func subscribe(to userIDs: [String], _ deliver: @escaping @Sendable (Presence) -> Void) -> PresenceSubscription {
+        local.subscribe(to: userIDs, deliver)
+    }
+
+    /// Ends both threads (within the listener's one-second wait) and closes their connections.
+    func stop() {
+        stopping.store(true, ordering: .releasing)
+        wake.signal()
+        ended.wait()
+        ended.wait()
+    }
+
+    private var isStopping: Bool { stopping.load(ordering: .acquiring) }
+
+    private func send() {
+        var connection: PostgreSQL.Connection?
+        // Bounded by stop(): every pass waits for a change or for stop.
+        while !isStopping {
+            wake.wait()
+            let batch = waiting.withLock { waiting -> [Presence] in
+                defer { waiting.removeAll() }
+                return waiting
+            }
+            guard !batch.isEmpty else { continue }
+            do {
+                let open = try connection ?? connect()
+                connection = open
+                // One transaction: the batch costs one commit, and arrives whole and in order.
+                try open.transaction { db in
+                    for presence in batch { try db.notify(channel: Self.channel, payload: payload(presence)) }
+                }
+            } catch {
+                connection?.close()
+                connection = nil
+                waiting.withLock { $0.insert(contentsOf: batch.suffix(max(0, Self.maxWaiting - $0.count)), at: 0) }
+                sleep(1)
+                wake.signal()
+            }
+        }
+        connection?.close()
+        ended.signal()
+    }
+
+    private func listen() {
+        var connection: PostgreSQL.Connection?
+        // Bounded by stop(): every pass waits at most a second.
+        while !isStopping {
+            do {
+                let open: PostgreSQL.Connection
+                if let connection { open = connection } else {
+                    open = try connect()
+                    try open.listen(Self.channel)
+                    connection = open
+                }
+                for notification in try open.waitForNotifications(timeoutMilliseconds: 1000) where notification.channel == Self.channel {
+                    if let presence = presence(from: notification.payload) { local.publish(presence) }
+                }
+            } catch {
+                connection?.close()
+                connection = nil
+                sleep(1)
+            }
+        }
+        connection?.close()
+        ended.signal()
+    }
+
+    private func payload(_ presence: Presence) -> String {
+        "\(origin) \(presence.status.rawValue) \(presence.lastSeen) \(presence.userID)"
+    }
+
+    /// Nil for this instance's own changes (delivered already) and anything malformed.
+    private func presence(from payload: String) -> Presence? {
+        let fields = payload.split(separator: " ", maxSplits: 3)
+        guard fields.count == 4, fields[0] != origin, let status = PresenceStatus(rawValue: String(fields[1])), let lastSeen = Int64(fields[2])
+        else { return nil }
+        return Presence(userID: String(fields[3]), status: status, lastSeen: lastSeen)
+    }
+}
