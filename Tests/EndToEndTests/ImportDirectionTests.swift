@@ -13,12 +13,13 @@ import Testing
     private static let allowed: [String: Set<String>] = [
         "HTTPServer": ["CLinuxShims", "Threads"],
         "SQLite": ["CSQLite"],
+        "PostgreSQL": ["CPostgreSQL"],
         "AuthCrypto": ["COpenSSL", "FlatJSON"],
         "SMTP": ["COpenSSL"],
         "FlatJSON": [],
         "JSONStream": [],
         "Threads": [],
-        "LatchkeyCore": ["SQLite", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"],
+        "LatchkeyCore": ["SQLite", "PostgreSQL", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"],
         "LatchkeyAPI": ["HTTPServer", "LatchkeyCore", "FlatJSON"],
         // The client ships in apps: none of the server's modules (nor their C libraries).
         "LatchkeyClient": [],
