@@ -8,7 +8,9 @@ import Threads
 /// success is recorded is never sent again. A crash between a delivery and its record
 /// sends that one message again at the next start (mail is at-least-once by nature).
 /// A message refused for good (`UndeliverableMail`), or still failing once older than
-/// `maximumAge`, is given up: its links would no longer work.
+/// `maximumAge`, is given up: its links would no longer work. Senders of several instances
+/// over one database never take the same message: each claims its batch (for `lease`
+/// seconds, past which a sender that died leaves it to the others).
 public final class OutboxSender: Sendable {
     private let database: Database
     private let transport: any MailTransport
@@ -22,6 +24,8 @@ public final class OutboxSender: Sendable {
     static let maximumBackoff: Int64 = 3600
     /// Longer than any mailed link lives (verification: 24 hours).
     static let maximumAge: Int64 = 48 * 3600
+    /// Longer than a batch takes to deliver, however slow the mail server.
+    static let lease: Int64 = 600
 
     public init(database: Database, transport: any MailTransport, pollInterval: Double = 1) {
         self.database = database
@@ -57,7 +61,11 @@ public final class OutboxSender: Sendable {
 
     /// Delivers what is due, at most a batch; returns how many messages it took.
     private func deliverDue() -> Int {
-        guard let due = try? database.read({ db in try OutboxStore.due(now: UnixTime.now(), limit: Self.batch, on: db) }) else { return 0 }
+        guard (try? database.read({ db in try OutboxStore.anyDue(now: UnixTime.now(), on: db) })) == true else { return 0 }
+        let due = writeAndWait { db -> [OutboxStore.Claimed] in
+            let now = UnixTime.now()
+            return try OutboxStore.claimDue(now: now, leaseEnd: now + Self.lease, limit: Self.batch, on: db)
+        } ?? []
         guard !due.isEmpty else { return 0 }
         for entry in due where !stopping.load(ordering: .acquiring) {
             let outcome: Outcome
@@ -83,15 +91,26 @@ public final class OutboxSender: Sendable {
     }
 
     private func record(_ id: Int64, attempts: Int, outcome: Outcome) {
-        let done = DispatchSemaphore(value: 0)
-        database.submitWrite({ db in
+        _ = writeAndWait { db in
             let now = UnixTime.now()
             switch outcome {
             case .sent: try OutboxStore.markSent(id, now: now, on: db)
             case .failed(let error): try OutboxStore.markFailed(id, retryAt: now + Self.backoff(afterAttempts: attempts), error: error, on: db)
             case .abandoned(let error): try OutboxStore.markAbandoned(id, now: now, error: error, on: db)
             }
-        }, completion: { _ in done.signal() })
+        }
+    }
+
+    /// Runs `body` in the writer's next batch and waits (on this sender's own thread) for
+    /// it to commit; nil when it failed.
+    private func writeAndWait<T: Sendable>(_ body: @escaping @Sendable (StoreConnection) throws -> T) -> T? {
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<T?>(nil)
+        database.submitWrite(body, completion: { outcome in
+            if case .success(let value) = outcome { result.withLock { $0 = value } }
+            done.signal()
+        })
         done.wait()
+        return result.withLock { $0 }
     }
 }

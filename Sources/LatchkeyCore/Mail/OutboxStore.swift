@@ -1,5 +1,8 @@
 /// The SQL of the mail outbox (migrations/0006).
 enum OutboxStore {
+    /// A message taken for delivery.
+    typealias Claimed = (id: Int64, attempts: Int, createdAt: Int64, message: MailMessage)
+
     /// Queues `message` in the caller's transaction, due at once.
     static func enqueue(_ message: MailMessage, now: Int64, on db: StoreConnection) throws {
         try db.run(
@@ -11,19 +14,37 @@ enum OutboxStore {
         )
     }
 
-    /// Undelivered messages due by `now`, oldest first.
-    static func due(now: Int64, limit: Int, on db: StoreConnection) throws -> [(id: Int64, attempts: Int, createdAt: Int64, message: MailMessage)] {
-        try db.query(
-            """
-            SELECT id, attempts, created_at, recipient, subject, text_body, html_body FROM mail_outbox
-            WHERE sent_at IS NULL AND abandoned_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?
-            """,
-            now, limit
-        ) { row in
+    /// Whether anything is due by `now` (a read: most polls find nothing to claim).
+    static func anyDue(now: Int64, on db: StoreConnection) throws -> Bool {
+        try db.queryOne("SELECT 1 FROM mail_outbox WHERE sent_at IS NULL AND abandoned_at IS NULL AND next_attempt_at <= ? LIMIT 1", now) { _ in true }
+            ?? false
+    }
+
+    /// Takes up to `limit` undelivered messages due by `now`, oldest first, for one sender:
+    /// their next attempt moves to `leaseEnd`, so no other sender (another instance) takes
+    /// them meanwhile. The sender's outcome replaces the lease; a sender that dies leaves
+    /// them due again when it ends.
+    static func claimDue(
+        now: Int64, leaseEnd: Int64, limit: Int, on db: StoreConnection
+    ) throws -> [Claimed] {
+        try db.query(db.dialect == .postgres ? claimOnPostgreSQL : claimOnSQLite, leaseEnd, now, limit) { row in
             (row.int64(at: 0), row.int(at: 1), row.int64(at: 2), MailMessage(
                 recipient: row.text(at: 3) ?? "", subject: row.text(at: 4) ?? "", text: row.text(at: 5) ?? "", html: row.text(at: 6) ?? ""
             ))
-        }
+        }.sorted { $0.id < $1.id }
+    }
+
+    // Built once each: statements are cached by their text.
+    private static let claimOnSQLite = claim(SQLDialect.sqlite)
+    private static let claimOnPostgreSQL = claim(SQLDialect.postgres)
+
+    private static func claim(_ dialect: SQLDialect) -> String {
+        """
+        UPDATE mail_outbox SET next_attempt_at = ? WHERE id IN (
+            SELECT id FROM mail_outbox WHERE sent_at IS NULL AND abandoned_at IS NULL AND next_attempt_at <= ?
+            ORDER BY next_attempt_at, id LIMIT ?\(dialect.skippingLockedRows)
+        ) RETURNING id, attempts, created_at, recipient, subject, text_body, html_body
+        """
     }
 
     static func markSent(_ id: Int64, now: Int64, on db: StoreConnection) throws {

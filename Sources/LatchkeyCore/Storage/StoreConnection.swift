@@ -8,6 +8,17 @@ enum SQLDialect: Sendable {
     /// (`ORDER BY created_at, …`). In SQLite the rowid: the order they were inserted in.
     /// PostgreSQL's tables have no such column (its schema could add one), so there the
     /// random id decides: stable, but not the order of insertion.
+    /// Ends a `SELECT` whose rows the transaction takes for itself: on PostgreSQL, rows
+    /// another transaction holds are skipped rather than waited for (several instances
+    /// claiming work at once each get their own); SQLite's one writer already serialises
+    /// every claim.
+    var skippingLockedRows: String {
+        switch self {
+        case .sqlite: ""
+        case .postgres: " FOR UPDATE SKIP LOCKED"
+        }
+    }
+
     var insertionOrder: String {
         switch self {
         case .sqlite: "rowid"
