@@ -14,8 +14,9 @@ public protocol PresenceWatcher: AnyObject, Sendable {
 /// The presence streams open on this instance, by user and by session. A user holding at
 /// least one is online; when the last one closes (or its session ends) the user goes
 /// offline with `lastSeen` set to that moment. The write of each such transition is
-/// queued to the database writer while the registry's lock is held, so transitions of one
-/// user commit in the order they happened, and is published on the bus once committed.
+/// queued to the database writer while the registry's lock is held, with the user as its
+/// ordering key, so transitions of one user commit in the order they happened (on
+/// PostgreSQL too, whose writers run side by side), and is published on the bus once committed.
 public final class PresenceStreams: Sendable {
     private struct Stream {
         let userID: String
@@ -185,7 +186,7 @@ public final class PresenceStreams: Sendable {
             guard try AccountStore.user(id: userID, on: db) != nil else { return Presence(userID: userID, status: .offline, lastSeen: now) }
             try AccountStore.setPresence(status.rawValue, for: userID, now: now, on: db)
             return Presence(userID: userID, status: status, lastSeen: now)
-        }, completion: { result in
+        }, orderingKey: userID, completion: { result in
             if case .success(let presence?) = result { bus.publish(presence) }
             committed?()
         })

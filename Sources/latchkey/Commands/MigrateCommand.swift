@@ -10,6 +10,6 @@ struct MigrateCommand: SettingsCommand {
         try DataDirectory.prepare(settings.dataDir)
         let database = try Database(path: settings.dataDir + "/latchkey.sqlite")
         try database.close()
-        logger.info("database is up to date", metadata: ["path": "\(database.path)"])
+        logger.info("database is up to date", metadata: ["path": "\(database.location)"])
     }
 }
