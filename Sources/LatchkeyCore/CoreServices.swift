@@ -70,6 +70,15 @@ public struct CoreServices: Sendable {
         try database.makeReader()
     }
 
+    /// Where a read waits on the network (PostgreSQL), the threads that run the API's
+    /// otherwise-inline reads instead of the event loops: as many as the database has
+    /// reader connections, so none waits for one, and `queueCapacity` requests waiting
+    /// before the next is answered 503. Nil on SQLite, whose reads stay on the loops.
+    public func makeStoreReadPool(queueCapacity: Int = 256) -> BoundedThreadPool? {
+        guard let readers = database.networkReaderConnections else { return nil }
+        return BoundedThreadPool(threads: readers, capacity: queueCapacity)
+    }
+
     /// The bearer check off the event loops (on a pooled reader).
     public func authenticate(authorization: String?) throws -> Authenticated {
         try verifier.verify(authorization: authorization, database: database)
