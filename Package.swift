@@ -70,17 +70,22 @@ let package = Package(
         .executableTarget(name: "latchkey-example", dependencies: ["LatchkeyClient"], path: "Examples/LatchkeyExample"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threads", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"]),
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream"]),
         .testTarget(name: "SMTPTests", dependencies: ["SMTP", "Threads"]),
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "FlatJSON", "TestSupport"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite", "TestSupport"]),
+        // What the test targets share: the real binary as a process, HTTP calls, a mail sink, and a
+        // throwaway PostgreSQL cluster (scripts/postgres) with a fresh database per test.
+        .target(name: "TestSupport", dependencies: ["PostgreSQL"], path: "Tests/TestSupport"),
+        .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite", "PostgreSQL", "TestSupport"]),
         .testTarget(name: "LatchkeyClientTests", dependencies: ["LatchkeyClient", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "SQLite", "AuthCrypto", "LatchkeyCore", "LatchkeyAPI", "latchkey", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "TestSupport", "SQLite", "PostgreSQL", "AuthCrypto", "LatchkeyCore", "LatchkeyAPI", "latchkey",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

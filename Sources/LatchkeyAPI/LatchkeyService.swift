@@ -37,6 +37,7 @@ public struct ServiceOptions: Sendable {
 /// domain the executable assembled and the API's own settings.
 public final class LatchkeyService: Sendable {
     private let context: APIContext
+    private let reads: StoreReadRoutes
     /// Nil when metrics are off.
     private let requests: RequestMetrics?
     /// Nil when the access log is off.
@@ -61,16 +62,17 @@ public final class LatchkeyService: Sendable {
             pages: options.pages,
             maxPictureBytes: options.maxPictureBytes
         )
+        reads = StoreReadRoutes(context, pool: core.makeStoreReadPool())
         let streams = core.presence.streams
         Task.detached { await streams.maintain(sweepEvery: .seconds(5), keepAliveEvery: .seconds(15)) }
     }
 
     public func makeRouter() -> Router {
         var router = Router()
-        HealthRoutes.register(on: &router, readers: context.readers)
-        AccountRoutes.register(on: &router, context)
+        HealthRoutes.register(on: &router, reads: reads)
+        AccountRoutes.register(on: &router, context, reads: reads)
         OpenAPIRoute.register(on: &router)
-        if let requests { MetricsRoute.register(on: &router, context, requests: requests, server: serverGauges) }
+        if let requests { MetricsRoute.register(on: &router, reads: reads, requests: requests, server: serverGauges) }
         return router
     }
 

@@ -32,7 +32,7 @@ public struct CoreServices: Sendable {
         self.policy = policy
         audit = AuditLog(database: database)
         pictures = ProfilePictures(database: database, root: picturesDirectory, publicURL: publicURL)
-        presence = PresenceService(database: database, policy: policy, bus: InProcessPresenceBus())
+        presence = PresenceService(database: database, policy: policy, bus: database.presenceBusBetweenInstances ?? InProcessPresenceBus())
         accounts = AccountService(
             database: database, hashing: hashing, issuer: issuer, policy: policy, mail: mail, mailQueued: mailQueued, pictures: pictures,
             streams: presence.streams
@@ -68,6 +68,15 @@ public struct CoreServices: Sendable {
     /// A reader for one thread to keep (an event loop).
     public func makeReader() throws -> StoreReader {
         try database.makeReader()
+    }
+
+    /// Where a read waits on the network (PostgreSQL), the threads that run the API's
+    /// otherwise-inline reads instead of the event loops: as many as the database has
+    /// reader connections, so none waits for one, and `queueCapacity` requests waiting
+    /// before the next is answered 503. Nil on SQLite, whose reads stay on the loops.
+    public func makeStoreReadPool(queueCapacity: Int = 256) -> BoundedThreadPool? {
+        guard let readers = database.networkReaderConnections else { return nil }
+        return BoundedThreadPool(threads: readers, capacity: queueCapacity)
     }
 
     /// The bearer check off the event loops (on a pooled reader).

@@ -21,7 +21,7 @@ extension Connection {
         try execute(kind.beginSQL)
         do {
             let result = try body(self)
-            guard PQtransactionStatus(open) != PQTRANS_INERROR else {
+            guard !isInFailedTransaction else {
                 throw PostgreSQLError.other(
                     sqlstate: "25P02",
                     message: "a statement in the transaction failed and its error was caught; the transaction was rolled back"

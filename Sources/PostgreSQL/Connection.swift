@@ -104,6 +104,12 @@ public final class Connection: @unchecked Sendable {
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
     }
 
+    /// Whether the open transaction has failed (a statement's error) and can only be rolled
+    /// back, or to a savepoint: COMMIT would quietly roll it back.
+    public var isInFailedTransaction: Bool {
+        PQtransactionStatus(open) == PQTRANS_INERROR
+    }
+
     /// The server process serving this session (`pg_backend_pid()`).
     public var backendProcessID: Int32 {
         PQbackendPID(open)

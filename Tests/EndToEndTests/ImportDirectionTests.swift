@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// ARCHITECTURE's arrows, checked on the sources: each target imports only the project
-/// modules it is allowed to, and LatchkeyCore imports SQLite `internal`ly, so the compiler
+/// modules it is allowed to, and LatchkeyCore imports SQLite and PostgreSQL `internal`ly, so the compiler
 /// refuses any public declaration of the domain that names a storage type.
 @Suite struct ImportDirectionTests {
     private static let sources = URL(fileURLWithPath: #filePath)
@@ -64,11 +64,12 @@ import Testing
         }
     }
 
-    @Test func theDomainImportsItsStorageInternally() throws {
-        let storageImports = try Self.imports(in: "LatchkeyCore").filter { $0.module == "SQLite" }
+    @Test(arguments: ["SQLite", "PostgreSQL"])
+    func theDomainImportsItsStorageInternally(_ storage: String) throws {
+        let storageImports = try Self.imports(in: "LatchkeyCore").filter { $0.module == storage }
         #expect(!storageImports.isEmpty)
         for (file, access, _) in storageImports {
-            #expect(access == "internal", "LatchkeyCore/\(file) imports SQLite without `internal`")
+            #expect(access == "internal", "LatchkeyCore/\(file) imports \(storage) without `internal`")
         }
     }
 }

@@ -3,14 +3,12 @@ import Foundation
 import Testing
 
 @Suite struct PasswordFailureStoreTests {
-    private func database() throws -> (Database, String) {
-        let path = NSTemporaryDirectory() + "latchkey-throttle-\(UUID().uuidString).sqlite"
-        return (try Database(path: path), path)
-    }
 
-    @Test func failuresCountPerScopeWithinTheWindowAndStartAfreshAfterIt() async throws {
-        let (database, path) = try database()
-        defer { try? FileManager.default.removeItem(atPath: path) }
+    @Test(arguments: StoreBackend.allCases)
+    func failuresCountPerScopeWithinTheWindowAndStartAfreshAfterIt(_ backend: StoreBackend) async throws {
+        let scratch = try ScratchDatabase(backend)
+        defer { scratch.close() }
+        let database = scratch.database
         try await database.write { db in
             for second in [100, 200, 300] as [Int64] {
                 try PasswordFailureStore.recordFailure(accountKey: "ada@example.com", scope: "10.0.0.1", now: second, window: 900, on: db)
@@ -31,9 +29,11 @@ import Testing
         #expect(after.count == 0, "the lock lifts when the window has passed")
     }
 
-    @Test func aFailureAfterTheWindowOpensANewOneThatCountsFromOne() async throws {
-        let (database, path) = try database()
-        defer { try? FileManager.default.removeItem(atPath: path) }
+    @Test(arguments: StoreBackend.allCases)
+    func aFailureAfterTheWindowOpensANewOneThatCountsFromOne(_ backend: StoreBackend) async throws {
+        let scratch = try ScratchDatabase(backend)
+        defer { scratch.close() }
+        let database = scratch.database
         let windows = try await database.write { db -> [FailureWindow] in
             try [100, 200, 1000, 1100].map { (second: Int64) in
                 try PasswordFailureStore.recordFailure(accountKey: "ada@example.com", scope: "*", now: second, window: 900, on: db)
@@ -46,9 +46,11 @@ import Testing
         ])
     }
 
-    @Test func pruningDropsExpiredWindowsSoTheTableStaysSmall() async throws {
-        let (database, path) = try database()
-        defer { try? FileManager.default.removeItem(atPath: path) }
+    @Test(arguments: StoreBackend.allCases)
+    func pruningDropsExpiredWindowsSoTheTableStaysSmall(_ backend: StoreBackend) async throws {
+        let scratch = try ScratchDatabase(backend)
+        defer { scratch.close() }
+        let database = scratch.database
         let remaining = try await database.write { db -> Int in
             for index in 0..<500 {
                 try PasswordFailureStore.recordFailure(accountKey: "made-up-\(index)@example.com", scope: "*", now: 100, window: 900, on: db)
@@ -58,6 +60,26 @@ import Testing
             return try db.queryOne("SELECT count(*) FROM password_failures") { $0.int(at: 0) } ?? -1
         }
         #expect(remaining == 1)
+    }
+}
+
+extension PasswordFailureStoreTests {
+    /// Failed passwords counted from many requests at once (each an upsert that reads the
+    /// window first) all count, on PostgreSQL's concurrent writers too.
+    @Test(arguments: StoreBackend.allCases)
+    func concurrentFailuresAllCount(_ backend: StoreBackend) async throws {
+        let scratch = try ScratchDatabase(backend)
+        defer { scratch.close() }
+        let database = scratch.database
+        try await inParallel(20) { _ in
+            try await database.write { db in
+                try PasswordFailureStore.recordFailure(accountKey: "ada@example.com", scope: "*", now: 100, window: 900, on: db)
+            }
+        }
+        let window = try database.read { db in
+            try PasswordFailureStore.failures(accountKey: "ada@example.com", scope: "*", now: 200, window: 900, on: db)
+        }
+        #expect(window == FailureWindow(count: 20, start: 100))
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import PostgreSQL
 import Testing
+import TestSupport
 
 extension PostgreSQLTests {
     @Suite struct ErrorTests {

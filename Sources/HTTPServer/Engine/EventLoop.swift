@@ -194,7 +194,12 @@ final class EventLoop: @unchecked Sendable {
     /// Writes a handler's late answer, if its connection is still waiting for it.
     private func deliver(_ response: Response, fd: Int32, connectionID: UInt64) {
         guard let connection = connectionAt(fd), connection.id == connectionID,
-              case .handler(let context)? = connection.responder else { return }
+              case .handler(let context)? = connection.responder else {
+            // The client left while the handler ran: a stream it opened (a presence
+            // stream answered from another thread) is closed, so its close handlers run.
+            if case .stream(let stream) = response.body { stream.close() }
+            return
+        }
         respond(connection, response, context: context, closing: false)
         process(connection)
         flush(connection)

@@ -18,7 +18,17 @@ struct APIContext: Sendable {
     var sessions: SessionService { core.sessions }
     var policy: AccountsPolicy { core.policy }
 
-    /// The loop's own reader: only for inline handlers.
+    /// This context with `cache` as every loop's token cache, for a thread that serves
+    /// requests of every loop (see `StoreReadRoutes`).
+    func servingEveryLoop(with cache: VerifiedTokenCache) -> APIContext {
+        APIContext(
+            core: core, readers: readers, tokenCaches: PerLoop(count: tokenCaches.count) { _ in cache }, throttle: throttle, errors: errors,
+            pages: pages, maxPictureBytes: maxPictureBytes
+        )
+    }
+
+    /// The loop's own reader: only for inline handlers (or, on PostgreSQL, where a reader
+    /// is thread-safe, handlers on the store-read threads).
     func reader(_ request: Request) -> StoreReader {
         readers[request.eventLoopIndex]
     }

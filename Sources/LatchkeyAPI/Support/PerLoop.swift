@@ -11,4 +11,6 @@ public final class PerLoop<Value>: @unchecked Sendable {
     }
 
     public subscript(loop: Int) -> Value { values[loop] }
+
+    public var count: Int { values.count }
 }

@@ -15,8 +15,9 @@ public protocol PresenceWatcher: AnyObject, Sendable {
 /// least one here or on another instance (a row in `presence_holds`) is online; when the
 /// last one anywhere closes (or its session ends) the user goes offline with `lastSeen`
 /// set to that moment. The write of each such transition is queued to the database writer
-/// while the registry's lock is held, so transitions of one user commit in the order they
-/// happened, and is published on the bus once committed. Each instance beats every sweep;
+/// while the registry's lock is held, with the user as its ordering key, so transitions of
+/// one user commit in the order they happened (on PostgreSQL too, whose writers run side
+/// by side), and is published on the bus once committed. Each instance beats every sweep;
 /// one silent for longer than the presence timeout is dead, and the others release its
 /// holds.
 public final class PresenceStreams: Sendable {
@@ -224,7 +225,7 @@ public final class PresenceStreams: Sendable {
             }
             try AccountStore.setPresence(status.rawValue, for: userID, now: now, on: db)
             return Presence(userID: userID, status: status, lastSeen: now)
-        }, completion: { result in
+        }, orderingKey: userID, completion: { result in
             if case .success(let presence?) = result { bus.publish(presence) }
             committed?()
         })

@@ -1,66 +1,112 @@
-internal import SQLite
+internal import PostgreSQL
 
-/// The SQLite database of one Latchkey instance: one writer that serialises and batches
-/// every write, read-only connections per event loop (WAL readers never wait for the
-/// writer), and a small pool of readers for work off the loops.
+/// The database of one Latchkey instance, whichever the `database` setting names: SQLite
+/// in the data directory (`SQLiteDatabase`), or PostgreSQL shared by several instances
+/// (`PostgreSQLDatabase`). The stores see only `StoreConnection`s; this type's API is the
+/// same for both.
 public final class Database: Sendable {
-    public let path: String
-    private let writer: DatabaseWriter
-    private let readers: ReaderPool
-    private let checkpointer: WALCheckpointer
+    private enum Backend: Sendable {
+        case sqlite(SQLiteDatabase)
+        case postgres(PostgreSQLDatabase)
+    }
 
-    /// Opens (creating if needed) and migrates the database at `path`.
+    /// Where the data lives, safe to log: the SQLite file's path, or the PostgreSQL URL
+    /// without its password.
+    public let location: String
+    private let backend: Backend
+
+    /// Opens (creating if needed) and migrates the SQLite database at `path`.
     public init(path: String) throws {
-        self.path = path
-        try DatabaseFile.restrictToOwner(path)
-        let connection = try StoreError.translating { try Connection(path: path, mode: .readWrite) }
-        try Migrator(migrations: EmbeddedMigrations.all).migrate(connection)
-        writer = DatabaseWriter(connection: connection)
-        readers = ReaderPool { try Database.openReader(path) }
-        checkpointer = try WALCheckpointer(path: path)
+        location = path
+        backend = .sqlite(try SQLiteDatabase(path: path))
+    }
+
+    /// Connects to PostgreSQL and migrates it; `connections` is this instance's share of
+    /// the server's connections, writers and readers together (see `PostgreSQLDatabase`).
+    public init(postgresURL url: String, connections: Int) throws {
+        location = DatabaseSetting.redacting(url)
+        do {
+            backend = .postgres(try PostgreSQLDatabase(url: url, connections: connections))
+        } catch let error as PostgreSQLError {
+            // Said in full at start-up; the driver's messages carry no password.
+            throw StoreError.failed("PostgreSQL at \(location): \(error.description)")
+        }
+    }
+
+    /// The database `setting` names; SQLite's file is `latchkey.sqlite` in `dataDirectory`.
+    public convenience init(_ setting: DatabaseSetting, dataDirectory: String, connections: Int) throws {
+        switch setting {
+        case .sqlite: try self.init(path: dataDirectory + "/latchkey.sqlite")
+        case .postgres(let url): try self.init(postgresURL: url, connections: connections)
+        }
+    }
+
+    /// Where a read waits on the network (PostgreSQL), how many reads can run at once;
+    /// nil where reads are local (SQLite). Such reads must not run on an event loop.
+    var networkReaderConnections: Int? {
+        if case .postgres(let postgres) = backend { postgres.readers.capacity } else { nil }
+    }
+
+    /// The bus presence changes cross between the instances over PostgreSQL (LISTEN/NOTIFY);
+    /// nil over SQLite, whose one instance keeps the bus in this process.
+    var presenceBusBetweenInstances: (any PresenceBus)? {
+        if case .postgres(let postgres) = backend { postgres.presenceBus } else { nil }
     }
 
     /// A reader for one thread to keep (an event loop), see `StoreReader`.
     public func makeReader() throws -> StoreReader {
-        StoreReader(connection: try StoreError.translating { try Database.openReader(path) })
-    }
-
-    private static func openReader(_ path: String) throws -> StoreConnection {
-        StoreConnection(.sqlite(try Connection(path: path, mode: .readOnly)))
-    }
-
-    /// Runs `body` in the writer's next batch; returns once that batch is durable.
-    func write<T: Sendable>(_ body: @escaping @Sendable (StoreConnection) throws -> T) async throws -> T {
-        do {
-            return try await writer.write(body)
-        } catch {
-            throw StoreError.translating(error)
+        switch backend {
+        case .sqlite(let sqlite): try sqlite.makeReader()
+        case .postgres(let postgres): StoreReader(.pool(postgres.readers))
         }
     }
 
-    /// Runs `body` in the writer's next batch and calls `completion` on the writer thread
+    /// Runs `body` in a writer's next batch; returns once that batch is durable.
+    func write<T: Sendable>(_ body: @escaping @Sendable (StoreConnection) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            submitWrite(body) { continuation.resume(with: $0) }
+        }
+    }
+
+    /// Runs `body` in a writer's next batch and calls `completion` on the writer thread
     /// once that batch is durable: for callers that answer from there without a task hop.
+    /// Writes given the same `orderingKey` commit in the order they were submitted (on
+    /// SQLite every write does; PostgreSQL's writers run side by side).
     func submitWrite<T: Sendable>(
-        _ body: @escaping @Sendable (StoreConnection) throws -> T,
+        _ body: @escaping @Sendable (StoreConnection) throws -> T, orderingKey: String? = nil,
         completion: @escaping @Sendable (Result<T, any Error>) -> Void
     ) {
-        writer.submit(body) { result in completion(result.mapError { StoreError.translating($0) }) }
+        let job = WriteJob(body) { result in completion(result.mapError { StoreError.translating($0) }) }
+        switch backend {
+        case .sqlite(let sqlite): sqlite.writer.submit(job)
+        case .postgres(let postgres): postgres.writer.submit(job, orderingKey: orderingKey)
+        }
     }
 
     /// Jobs per commit and commit durations since start.
-    public var writeStatistics: (batchSizes: Histogram, commitSeconds: Histogram) { writer.statistics.withLock { $0 } }
+    public var writeStatistics: (batchSizes: Histogram, commitSeconds: Histogram) {
+        switch backend {
+        case .sqlite(let sqlite): sqlite.writer.statistics.snapshot
+        case .postgres(let postgres): postgres.writer.statistics.snapshot
+        }
+    }
 
     /// Runs `body` on a pooled read-only connection.
     func read<T>(_ body: (StoreConnection) throws -> T) throws -> T {
-        try StoreError.translating { try readers.read(body) }
+        try StoreError.translating {
+            switch backend {
+            case .sqlite(let sqlite): try sqlite.read(body)
+            case .postgres(let postgres): try postgres.readers.read(body)
+            }
+        }
     }
 
-    /// Finishes queued writes, stops the writer and folds the WAL back into the database
-    /// file, as on a clean shutdown.
+    /// Finishes queued writes and stops the writers; on SQLite, also folds the WAL back
+    /// into the database file, as on a clean shutdown.
     public func close() throws {
-        writer.stop()
-        checkpointer.stop()
-        let connection = try Connection(path: path, mode: .readWrite)
-        try connection.checkpoint()
+        switch backend {
+        case .sqlite(let sqlite): try sqlite.close()
+        case .postgres(let postgres): postgres.close()
+        }
     }
 }

@@ -2,8 +2,8 @@
 internal import SQLite
 
 enum EmbeddedMigrations {
-    static let all: [Migration] = [
-        Migration.parse(fileName: "0001_initial.sql", sql: #"""
+    static let all: [SQLite.Migration] = [
+        SQLite.Migration.parse(fileName: "0001_initial.sql", sql: #"""
 -- Accounts, display-name claims, presence, sessions and login throttling.
 -- Times are unix seconds (UTC); ids are random hex.
 
@@ -60,13 +60,13 @@ CREATE TABLE login_failures (
 );
 
 """#)!,
-        Migration.parse(fileName: "0002_login_failures_by_window.sql", sql: #"""
+        SQLite.Migration.parse(fileName: "0002_login_failures_by_window.sql", sql: #"""
 -- Failed-login windows are pruned as they expire; this index keeps the prune cheap, so a
 -- flood of logins for made-up emails cannot grow the table without bound.
 CREATE INDEX login_failures_by_window ON login_failures (window_start);
 
 """#)!,
-        Migration.parse(fileName: "0003_sessions_remember_retired_tokens.sql", sql: #"""
+        SQLite.Migration.parse(fileName: "0003_sessions_remember_retired_tokens.sql", sql: #"""
 -- Sessions remember the refresh tokens their rotations retired (the newest 16: a 128-bit
 -- prefix of each token's SHA-256 and the time it was retired, packed into one blob), so
 -- reuse is detected however many of those rotations ago the token was retired, not only
@@ -91,7 +91,7 @@ ALTER TABLE sessions_rebuilt RENAME TO sessions;
 CREATE INDEX sessions_by_user ON sessions (user_id);
 
 """#)!,
-        Migration.parse(fileName: "0004_sessions_generation_refresh_tokens.sql", sql: #"""
+        SQLite.Migration.parse(fileName: "0004_sessions_generation_refresh_tokens.sql", sql: #"""
 -- Refresh tokens carry their session's generation and a MAC under the server's refresh
 -- key over (session, generation, per-session seed), so a session keeps constant state
 -- and any authentic token of an earlier generation is recognised as reuse, however many
@@ -122,7 +122,7 @@ ALTER TABLE sessions_rebuilt RENAME TO sessions;
 CREATE INDEX sessions_by_user ON sessions (user_id);
 
 """#)!,
-        Migration.parse(fileName: "0005_password_failures_per_address.sql", sql: #"""
+        SQLite.Migration.parse(fileName: "0005_password_failures_per_address.sql", sql: #"""
 -- Failed password checks are counted per account and client address (scope = the
 -- address, IPv6 by /64) and per account from everywhere (scope = '*'), so a stranger's
 -- guesses lock out only the stranger, while the account-wide ceiling still stops a
@@ -139,7 +139,7 @@ CREATE INDEX password_failures_by_window ON password_failures (window_start);
 DROP TABLE login_failures;
 
 """#)!,
-        Migration.parse(fileName: "0006_mail_outbox_and_account_tokens.sql", sql: #"""
+        SQLite.Migration.parse(fileName: "0006_mail_outbox_and_account_tokens.sql", sql: #"""
 -- The durable mail outbox: a message is written in the same transaction as whatever it
 -- announces (a reset token, a notice), and a background sender delivers it with retries.
 -- sent_at set means delivered: it is never sent again.
@@ -170,7 +170,7 @@ CREATE TABLE account_tokens (
 CREATE INDEX account_tokens_by_user ON account_tokens (user_id, purpose);
 
 """#)!,
-        Migration.parse(fileName: "0007_account_tokens_for_verification.sql", sql: #"""
+        SQLite.Migration.parse(fileName: "0007_account_tokens_for_verification.sql", sql: #"""
 -- Account tokens also verify email addresses and confirm an email change (to new_email,
 -- ending every session but the one that asked, asking_session): the purpose check
 -- widens, so the table is rebuilt.
@@ -191,7 +191,7 @@ ALTER TABLE account_tokens_rebuilt RENAME TO account_tokens;
 CREATE INDEX account_tokens_by_user ON account_tokens (user_id, purpose);
 
 """#)!,
-        Migration.parse(fileName: "0008_mail_outbox_gives_up.sql", sql: #"""
+        SQLite.Migration.parse(fileName: "0008_mail_outbox_gives_up.sql", sql: #"""
 -- A message the sender gave up on: the mail server refused it for good (a 5xx answer),
 -- or it waited longer than the links it carries live. It stays for the operator to
 -- read (last_error says why) and is never sent.
@@ -200,7 +200,7 @@ DROP INDEX mail_outbox_due;
 CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE sent_at IS NULL AND abandoned_at IS NULL;
 
 """#)!,
-        Migration.parse(fileName: "0009_audit_log.sql", sql: #"""
+        SQLite.Migration.parse(fileName: "0009_audit_log.sql", sql: #"""
 -- The append-only record of what happened to accounts and sessions, for operators
 -- (`latchkey audit`). No foreign key: an entry outlives the account it speaks of. Rows
 -- older than auditRetentionDays are pruned; nothing else deletes or changes them.
@@ -217,7 +217,7 @@ CREATE INDEX audit_log_by_time ON audit_log (at);
 CREATE INDEX audit_log_by_user ON audit_log (user_id, at);
 
 """#)!,
-        Migration.parse(fileName: "0010_display_name_optional.sql", sql: #"""
+        SQLite.Migration.parse(fileName: "0010_display_name_optional.sql", sql: #"""
 -- A user may be without a display name: accounts imported from another system whose
 -- name breaks the rules or is taken by someone else keep none until they choose one
 -- (PATCH /v1/users/me). SQLite cannot drop NOT NULL in place, and rebuilding users would
@@ -231,7 +231,7 @@ ALTER TABLE users DROP COLUMN display_name;
 ALTER TABLE users RENAME COLUMN display_name_nullable TO display_name;
 
 """#)!,
-        Migration.parse(fileName: "0011_imported_hash_parameters.sql", sql: #"""
+        SQLite.Migration.parse(fileName: "0011_imported_hash_parameters.sql", sql: #"""
 -- The password hash parameters of a system accounts were imported from: for Firebase,
 -- the project's scrypt signer key, salt separator, rounds and memory cost. Stored once
 -- per set and named by each imported user's stored hash
@@ -250,7 +250,7 @@ CREATE TABLE imported_hash_parameters (
 );
 
 """#)!,
-        Migration.parse(fileName: "0012_presence_holds.sql", sql: #"""
+        SQLite.Migration.parse(fileName: "0012_presence_holds.sql", sql: #"""
 -- Which instance holds presence streams open for which user: a user is online while any
 -- instance holds one, and goes offline when the last hold anywhere goes. Each instance
 -- says it is alive (heartbeat_at, unix seconds); the holds of one silent for longer than

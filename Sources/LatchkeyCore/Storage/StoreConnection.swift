@@ -1,3 +1,4 @@
+internal import PostgreSQL
 internal import SQLite
 
 /// The statements that must differ between the databases a store runs on.
@@ -30,11 +31,13 @@ enum SQLDialect: Sendable {
 /// The connection the stores' SQL runs on. It exists so the same store SQL runs on SQLite
 /// and on PostgreSQL: stores see this, never a backend's connection, row or value types.
 ///
-/// Used by one thread at a time, like the connection it wraps (see `SQLite.Connection`).
+/// Used by one thread at a time, like the connection it wraps (see `SQLite.Connection` and
+/// `PostgreSQL.Connection`).
 /// SQL takes `?` placeholders, one value per `?` in order (no `?NNN`, no names).
 struct StoreConnection: Sendable {
     enum Backend: Sendable {
         case sqlite(SQLite.Connection)
+        case postgres(PostgreSQL.Connection)
     }
 
     let backend: Backend
@@ -46,13 +49,15 @@ struct StoreConnection: Sendable {
     var dialect: SQLDialect {
         switch backend {
         case .sqlite: .sqlite
+        case .postgres: .postgres
         }
     }
 
     /// Runs one statement with `values` bound, discarding any rows.
     func run(_ sql: String, _ values: (any StoreBindable)?...) throws {
         switch backend {
-        case .sqlite(let connection): try connection.run(sql, values: Self.sqliteValues(values))
+        case .sqlite(let connection): try connection.run(sql, values: Self.driverValues(values))
+        case .postgres(let connection): _ = try connection.run(sql, values: Self.driverValues(values))
         }
     }
 
@@ -60,7 +65,9 @@ struct StoreConnection: Sendable {
     func query<T>(_ sql: String, _ values: (any StoreBindable)?..., row: (StoreRow) throws -> T) throws -> [T] {
         switch backend {
         case .sqlite(let connection):
-            try connection.query(sql, values: Self.sqliteValues(values)) { try row(StoreRow(.sqlite($0))) }
+            try connection.query(sql, values: Self.driverValues(values)) { try row(StoreRow(.sqlite($0))) }
+        case .postgres(let connection):
+            try connection.query(sql, values: Self.driverValues(values)) { try row(StoreRow(.postgres($0))) }
         }
     }
 
@@ -68,7 +75,9 @@ struct StoreConnection: Sendable {
     func queryOne<T>(_ sql: String, _ values: (any StoreBindable)?..., row: (StoreRow) throws -> T) throws -> T? {
         switch backend {
         case .sqlite(let connection):
-            try connection.queryOne(sql, values: Self.sqliteValues(values)) { try row(StoreRow(.sqlite($0))) }
+            try connection.queryOne(sql, values: Self.driverValues(values)) { try row(StoreRow(.sqlite($0))) }
+        case .postgres(let connection):
+            try connection.queryOne(sql, values: Self.driverValues(values)) { try row(StoreRow(.postgres($0))) }
         }
     }
 
@@ -77,6 +86,7 @@ struct StoreConnection: Sendable {
     func execute(_ sql: String) throws {
         switch backend {
         case .sqlite(let connection): try connection.execute(sql)
+        case .postgres(let connection): try connection.execute(sql)
         }
     }
 
@@ -85,16 +95,18 @@ struct StoreConnection: Sendable {
     func transaction<T>(_ body: () throws -> T) throws -> T {
         switch backend {
         case .sqlite(let connection): try connection.transaction(.immediate, body)
+        case .postgres(let connection): try connection.transaction(.readCommitted) { _ in try body() }
         }
     }
 
     /// A private scratch database of this process (SQLite's temporary one, deleted when
     /// the connection closes), whatever database the server itself uses.
     static func temporary() throws -> StoreConnection {
-        StoreConnection(.sqlite(try Connection(path: "")))
+        StoreConnection(.sqlite(try SQLite.Connection(path: "")))
     }
 
-    private static func sqliteValues(_ values: [(any StoreBindable)?]) -> [SQLiteValue] {
+    /// `values` as the driver binds them: both drivers' value enums have StoreValue's cases.
+    private static func driverValues<Value: DriverValue>(_ values: [(any StoreBindable)?]) -> [Value] {
         values.map { value in
             switch value?.storeValue ?? .null {
             case .null: .null
@@ -106,3 +118,16 @@ struct StoreConnection: Sendable {
         }
     }
 }
+
+/// What `driverValues` needs of a driver's value type; the enum cases of `SQLiteValue` and
+/// `PostgreSQLValue` meet these requirements as they are.
+protocol DriverValue {
+    static var null: Self { get }
+    static func integer(_ value: Int64) -> Self
+    static func real(_ value: Double) -> Self
+    static func text(_ value: String) -> Self
+    static func blob(_ value: [UInt8]) -> Self
+}
+
+extension SQLiteValue: DriverValue {}
+extension PostgreSQLValue: DriverValue {}

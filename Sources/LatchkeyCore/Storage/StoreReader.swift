@@ -3,17 +3,29 @@
 /// the writer (WAL readers never wait). Callers see no connection, only the domain calls
 /// that take a reader.
 ///
-/// `@unchecked Sendable`: each reader is used by the one thread that owns it (an event
-/// loop, through the API's per-loop table); it is only handed over once, at start-up.
+/// On PostgreSQL a reader borrows a pooled connection for each read instead, so it may be
+/// used from any thread (the API runs those reads on a pool of threads, not on the loops).
+///
+/// `@unchecked Sendable`: an SQLite reader is used by the one thread that owns it (an event
+/// loop, through the API's per-loop table), handed over once, at start-up; a PostgreSQL
+/// reader holds only its pool, which is thread-safe.
 public final class StoreReader: @unchecked Sendable {
-    private let connection: StoreConnection
+    enum Source {
+        case connection(StoreConnection)
+        case pool(PostgreSQLReaderPool)
+    }
 
-    init(connection: StoreConnection) {
-        self.connection = connection
+    private let source: Source
+
+    init(_ source: Source) {
+        self.source = source
     }
 
     /// Runs a store read on this reader, with database failures in the domain's terms.
     func read<T>(_ body: (StoreConnection) throws -> T) throws -> T {
-        try StoreError.translating { try body(connection) }
+        switch source {
+        case .connection(let connection): try StoreError.translating { try body(connection) }
+        case .pool(let pool): try StoreError.translating { try pool.read(body) }
+        }
     }
 }

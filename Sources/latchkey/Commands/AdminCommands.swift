@@ -31,10 +31,12 @@ enum AdminCommands {
     /// Runs `body` on the configured database, from the synchronous entry point, and
     /// closes the database after it.
     static func perform(_ settings: Settings, _ body: @escaping @Sendable (Administration) async throws -> String) throws -> String {
-        let path = settings.dataDir + "/latchkey.sqlite"
-        // A wrong data directory must not quietly get an empty database of its own.
-        guard access(path, F_OK) == 0 else { throw CommandFailure.notFound("no database at \(path) (check --data-dir)") }
-        let database = try Database(path: path)
+        if settings.database == .sqlite {
+            let path = settings.dataDir + "/latchkey.sqlite"
+            // A wrong data directory must not quietly get an empty database of its own.
+            guard access(path, F_OK) == 0 else { throw CommandFailure.notFound("no database at \(path) (check --data-dir)") }
+        }
+        let database = try settings.openDatabase(connections: Settings.commandConnections)
         defer { try? database.close() }
         let pictures = ProfilePictures(
             database: database, root: settings.dataDir + "/uploads/profile_pictures", publicURL: settings.resolvedPublicURL(boundPort: settings.port)

@@ -13,6 +13,9 @@ struct BackupCommand: SettingsCommand {
     var path: String
 
     func run(settings: Settings, logger: Logger) throws {
+        guard settings.database == .sqlite else {
+            throw CommandFailure.usage("backup copies the SQLite database; this one is PostgreSQL (the database setting): back it up with pg_dump")
+        }
         try DatabaseBackup.copy(databaseAt: settings.dataDir + "/latchkey.sqlite", to: path)
         let destination = path
         _ = try AdminCommands.perform(settings) { admin in

@@ -7,9 +7,9 @@ struct MigrateCommand: SettingsCommand {
     static let configuration = CommandConfiguration(commandName: "migrate", abstract: "Apply database migrations and exit.")
 
     func run(settings: Settings, logger: Logger) throws {
-        try DataDirectory.prepare(settings.dataDir)
-        let database = try Database(path: settings.dataDir + "/latchkey.sqlite")
+        if settings.database == .sqlite { try DataDirectory.prepare(settings.dataDir) }
+        let database = try settings.openDatabase(connections: Settings.commandConnections)
         try database.close()
-        logger.info("database is up to date", metadata: ["path": "\(database.path)"])
+        logger.info("database is up to date", metadata: ["database": "\(database.location)"])
     }
 }

@@ -25,7 +25,7 @@ struct ServeCommand: SettingsCommand {
 
         raiseOpenFileLimit()
         try DataDirectory.prepare(settings.dataDir)
-        let database = try Database(path: settings.dataDir + "/latchkey.sqlite")
+        let database = try settings.openDatabase()
         let keys = try ServeKeyring.make(settings, logger: logger)
         for warning in settings.unusuallyShortDurations { logger.warning("\(warning)") }
         if settings.passwordIterations < 600_000 {
@@ -77,6 +77,7 @@ struct ServeCommand: SettingsCommand {
         let shownHost = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
         logger.info("listening on http://\(shownHost):\(server.port)", metadata: [
             "publicURL": "\(settings.resolvedPublicURL(boundPort: server.port))", "data": "\(settings.dataDir)",
+            "database": "\(settings.database.redacted)",
         ])
 
         var received: Int32 = 0
@@ -95,7 +96,7 @@ struct ServeCommand: SettingsCommand {
         do {
             try database.close()
         } catch {
-            logger.warning("WAL checkpoint at shutdown failed: \(error)")
+            logger.warning("closing the database at shutdown failed: \(error)")
         }
         logger.info("stopped")
         Glibc.exit(0)

@@ -1,4 +1,5 @@
 import HTTPServer
+import LatchkeyCore
 import Logging
 
 /// Every setting of `latchkey serve`, with its built-in default (ARCHITECTURE.md,
@@ -9,6 +10,9 @@ struct Settings: Sendable {
     /// Nil means `http://{host}:{port}` with the bound port.
     var publicURL: String?
     var dataDir = "./data"
+    var database = DatabaseSetting.sqlite
+    /// PostgreSQL connections of this instance, writers and readers together.
+    var databasePoolSize = 8
     var eventLoops = ServerConfiguration.coreCount
     var maxConnections = 10_000
     var maxConnectionsPerAddress = 512

@@ -16,6 +16,13 @@ enum SettingsCatalog {
             return text.hasSuffix("/") ? "a URL without a trailing slash" : nil
         },
         .string("dataDir", \.dataDir),
+        SettingSpec(key: "database") { settings, text throws(SettingValueError) in
+            guard let database = DatabaseSetting(text) else {
+                throw SettingValueError(expected: "sqlite, or a postgres://user:password@host:port/database URL")
+            }
+            settings.database = database
+        },
+        .integer("databasePoolSize", 2...1_000, \.databasePoolSize),
         .integer("eventLoops", 1...256, \.eventLoops),
         .integer("maxConnections", 1...1_000_000, \.maxConnections),
         .integer("maxConnectionsPerAddress", 1...1_000_000, \.maxConnectionsPerAddress),

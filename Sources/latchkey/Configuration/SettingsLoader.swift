@@ -37,8 +37,9 @@ enum SettingsLoader {
         do {
             try spec.apply(&settings, value)
         } catch {
-            // Key material is never echoed back, not even in an error.
-            let shown = spec.key == "signingKeys" || spec.key == "smtpURL" ? "" : " '\(value)'"
+            // Key material and URLs that may carry a password are never echoed back, not
+            // even in an error.
+            let shown = ["signingKeys", "smtpURL", "database"].contains(spec.key) ? "" : " '\(value)'"
             throw ConfigurationError(description: "invalid value\(shown) for \(source): expected \(error.expected)")
         }
     }

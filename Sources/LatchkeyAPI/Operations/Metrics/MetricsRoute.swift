@@ -5,8 +5,9 @@ import Synchronization
 /// `GET /metrics`: Prometheus text. Routes appear as their templates, never raw paths, so
 /// no id, token or address reaches a metrics store.
 enum MetricsRoute {
-    static func register(on router: inout Router, _ context: APIContext, requests: RequestMetrics, server: ServerGauges) {
-        router.add("GET", "/metrics", inline: { request in
+    /// On the store-read threads where a read crosses the network: the gauges count the outbox.
+    static func register(on router: inout Router, reads: StoreReadRoutes, requests: RequestMetrics, server: ServerGauges) {
+        router.add("GET", "/metrics", reads.handler { request, context in
             let body = render(requests: requests.snapshot(), gauges: try context.core.gauges(reader: context.reader(request)), server: server)
             return Response(status: 200, headers: [
                 HTTPField(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8"),

@@ -1,0 +1,54 @@
+import Dispatch
+internal import PostgreSQL
+import Synchronization
+
+/// PostgreSQL connections for reads, shared by every thread: a read borrows one, runs
+/// (outside any explicit transaction, each statement seeing what was committed before it,
+/// as a WAL reader does), and gives it back. At most `capacity` are open, so an instance's
+/// share of the server's `max_connections` is bounded; when all are lent, a read waits for
+/// one, at most `waitLimitSeconds`, then is busy (503) rather than piling up.
+final class PostgreSQLReaderPool: Sendable {
+    private let url: String
+    private let idle = Mutex<[PostgreSQL.Connection]>([])
+    private let free: DispatchSemaphore
+    let capacity: Int
+    static let waitLimitSeconds = 5
+
+    /// Connections are opened on first use (the first is given, already proven to work).
+    init(url: String, capacity: Int, first: PostgreSQL.Connection) {
+        self.url = url
+        self.capacity = max(1, capacity)
+        free = DispatchSemaphore(value: self.capacity)
+        idle.withLock { $0.append(first) }
+    }
+
+    func read<T>(_ body: (StoreConnection) throws -> T) throws -> T {
+        guard free.wait(timeout: .now() + .seconds(Self.waitLimitSeconds)) == .success else { throw StoreError.busy }
+        defer { free.signal() }
+        let pooled = idle.withLock { $0.popLast() }
+        if let pooled, !pooled.isBroken {
+            do {
+                return try lend(pooled, body)
+            } catch PostgreSQLError.connectionLost {
+                // An idle connection the server dropped (a restart, an idle timeout) is only
+                // found out by using it; a read is safe to run again on a new one.
+            }
+        }
+        return try lend(try PostgreSQL.Connection(url: url), body)
+    }
+
+    /// Runs `body` on `connection`, which goes back to the pool unless it broke.
+    private func lend<T>(_ connection: PostgreSQL.Connection, _ body: (StoreConnection) throws -> T) throws -> T {
+        defer {
+            if !connection.isBroken { idle.withLock { $0.append(connection) } }
+        }
+        return try body(StoreConnection(.postgres(connection)))
+    }
+
+    /// Closes the idle connections; reads still running close theirs when they end.
+    func close() {
+        for connection in idle.withLock({ connections in defer { connections.removeAll() }; return connections }) {
+            connection.close()
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Two `latchkey serve` over one PostgreSQL database, as a load balancer would spread a
+/// client's requests: whatever one instance did, the other knows at the next request.
+/// They share the data directory too (signing and refresh keys), as instances share a volume.
+@Suite struct TwoInstancesTests {
+    private final class Pair {
+        let database: TestDatabase
+        let a: AccountServer
+        let b: AccountServer
+
+        init() throws {
+            database = try TestDatabase()
+            a = try AccountServer(["--database", database.url])
+            b = try AccountServer(["--database", database.url], dataDirectory: a.dataDirectory, signingKey: a.signingKey)
+        }
+
+        func stop() {
+            a.stop()
+            b.stop()
+            database.drop()
+        }
+    }
+
+    @Test func aSessionMadeThroughOneWorksThroughTheOtherUntilRevokedThroughEither() throws {
+        let servers = try Pair()
+        defer { servers.stop() }
+        let ada = try servers.a.signUp("ada@example.com", "Ada.L")
+        let me = try servers.b.me(ada.accessToken)
+        #expect(me.status == 200)
+        #expect(me["id"] as? String == ada.id)
+        let refreshed = try servers.b.refresh(ada.refreshToken)
+        #expect(refreshed.status == 200, "B honours the refresh token A issued")
+        let token = try #require(refreshed["accessToken"] as? String)
+
+        #expect(try servers.a.call("POST", "/v1/auth/logout-all", token: token).status == 204)
+        let revoked = try servers.b.me(token)
+        #expect(revoked.status == 401)
+        #expect(revoked.code == "SESSION_REVOKED", "B sees A's revocation at the next request")
+    }
+
+    @Test func aNameClaimedThroughOneIsTakenThroughTheOther() throws {
+        let servers = try Pair()
+        defer { servers.stop() }
+        try servers.a.signUp("ada@example.com", "Ada.L")
+        let availability = try servers.b.availability("ADA.L")
+        #expect(availability.status == 200)
+        #expect(availability["available"] as? Bool == false)
+        #expect(availability["reason"] as? String == "TAKEN")
+        let contested = try servers.b.call(
+            "POST", "/v1/auth/signup", json: ["email": "grace@example.com", "password": AccountServer.password, "displayName": "ada.l"]
+        )
+        #expect(contested.status == 409)
+        #expect(contested.code == "DISPLAY_NAME_TAKEN")
+    }
+
+    @Test func aPresenceSetThroughOneIsReadThroughTheOther() throws {
+        let servers = try Pair()
+        defer { servers.stop() }
+        let ada = try servers.a.signUp("ada@example.com", "Ada.L")
+        let bob = try servers.b.signUp("bob@example.com", "Bob")
+        #expect(try servers.a.call("PUT", "/v1/presence", json: ["status": "away"], token: ada.accessToken).status == 200)
+        let read = try servers.b.call("GET", "/v1/presence/\(ada.id)", token: bob.accessToken)
+        #expect(read.status == 200)
+        #expect(read["status"] as? String == "away")
+    }
+
+    @Test func aChangeThroughOneReachesAStreamOnTheOtherAndStreamsOnBothHoldTheUser() throws {
+        let servers = try Pair()
+        defer { servers.stop() }
+        let ada = try servers.a.signUp("ada@example.com", "Ada.L")
+        let bob = try servers.b.signUp("bob@example.com", "Bob")
+        let watcher = try PresenceEventStream(servers.b, token: bob.accessToken, watching: [ada.id])
+        guard case .presence(ada.id, _, _)? = try watcher.next() else { throw TestError("no snapshot") }
+
+        let away = try servers.a.call("PUT", "/v1/presence", json: ["status": "away"], token: ada.accessToken)
+        let sent = Date()
+        #expect(try watcher.nextPresence() == .presence(userID: ada.id, status: "away", lastSeen: away["lastSeen"] as! String))
+        #expect(Date().timeIntervalSince(sent) < 1, "through LISTEN/NOTIFY, not a poll")
+
+        // A stream on each instance: closing one leaves her online through the other.
+        var onA: PresenceEventStream? = try PresenceEventStream(servers.a, token: ada.accessToken, watching: [bob.id])
+        guard case .presence(ada.id, "online", _)? = try watcher.nextPresence() else { throw TestError("ada did not come online on B's stream") }
+        var onB: PresenceEventStream? = try PresenceEventStream(servers.b, token: ada.accessToken, watching: [bob.id])
+        #expect(onA?.head.status == 200 && onB?.head.status == 200)
+        onA = nil
+        usleep(300_000)
+        #expect(try Accounts.PresenceStreams.status(servers.a, of: ada.id, token: bob.accessToken) == "online")
+        onB = nil
+        // B's stream brought its own "online" (each instance's first stream of a user says so).
+        var statuses: [String] = []
+        for _ in 0..<5 where statuses.last != "offline" {
+            guard case .presence(ada.id, let status, _)? = try watcher.nextPresence() else { throw TestError("the stream ended") }
+            statuses.append(status)
+        }
+        #expect(statuses.last == "offline" && !statuses.dropLast().contains("offline"), "offline only once the last stream closed: \(statuses)")
+        _ = (onA, onB)
+    }
+}
