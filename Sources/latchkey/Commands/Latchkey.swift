@@ -9,7 +9,7 @@ struct Latchkey: ParsableCommand {
         discussion: HelpText.settings,
         version: "latchkey \(HelpText.version)",
         subcommands: [
-            ServeCommand.self, MigrateCommand.self, HealthcheckCommand.self, BackupCommand.self,
+            ServeCommand.self, MigrateCommand.self, MigrateToCommand.self, HealthcheckCommand.self, BackupCommand.self,
             UsersCommand.self, SessionsCommand.self, KeysCommand.self, AuditCommand.self, ImportCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
