@@ -37,10 +37,13 @@ let package = Package(
         // General-purpose leaf: the one way this server starts a thread of its own.
         .target(name: "Threads"),
         .target(name: "HTTPServer", dependencies: ["CLinuxShims", "Threads", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        // Numbered migrations, their checksums and the checks before applying them: shared by
+        // both database wrappers, so a migration reads the same on either.
+        .target(name: "SchemaMigrations"),
+        .target(name: "SQLite", dependencies: ["CSQLite", "SchemaMigrations"]),
         // The PostgreSQL driver, shaped like SQLite's wrapper so store code reads the same
         // against either; independent of it (no shared code, no dependency).
-        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL"]),
+        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "SchemaMigrations"]),
         // A general-purpose leaf: JWT claims (AuthCrypto) and request bodies (LatchkeyAPI)
         // share one reader and one string escaper.
         .target(name: "FlatJSON"),
@@ -50,7 +53,7 @@ let package = Package(
         .target(name: "AuthCrypto", dependencies: ["COpenSSL", "FlatJSON"]),
         // General-purpose leaf: mail submission over SMTP with STARTTLS or implicit TLS.
         .target(name: "SMTP", dependencies: ["COpenSSL"]),
-        .target(name: "LatchkeyCore", dependencies: ["SQLite", "PostgreSQL", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"]),
+        .target(name: "LatchkeyCore", dependencies: ["SQLite", "PostgreSQL", "SchemaMigrations", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"]),
         .target(
             name: "LatchkeyAPI",
             dependencies: ["HTTPServer", "LatchkeyCore", "FlatJSON", .product(name: "Logging", package: "swift-log")]
@@ -58,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "latchkey",
             dependencies: [
-                "LatchkeyAPI", "LatchkeyCore", "HTTPServer", "AuthCrypto", "SQLite", "SMTP", "FlatJSON", "Threads",
+                "LatchkeyAPI", "LatchkeyCore", "HTTPServer", "AuthCrypto", "SQLite", "SchemaMigrations", "SMTP", "FlatJSON", "Threads",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -69,8 +72,8 @@ let package = Package(
         // A command-line program built on the client (README, "Swift client").
         .executableTarget(name: "latchkey-example", dependencies: ["LatchkeyClient"], path: "Examples/LatchkeyExample"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threads", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SchemaMigrations"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SchemaMigrations", "TestSupport"]),
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream"]),
         .testTarget(name: "SMTPTests", dependencies: ["SMTP", "Threads"]),
@@ -78,7 +81,7 @@ let package = Package(
         // What the test targets share: the real binary as a process, HTTP calls, a mail sink, and a
         // throwaway PostgreSQL cluster (scripts/postgres) with a fresh database per test.
         .target(name: "TestSupport", dependencies: ["PostgreSQL"], path: "Tests/TestSupport"),
-        .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite", "PostgreSQL", "TestSupport"]),
+        .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite", "PostgreSQL", "SchemaMigrations", "TestSupport"]),
         .testTarget(name: "LatchkeyClientTests", dependencies: ["LatchkeyClient", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

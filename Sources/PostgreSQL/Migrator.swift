@@ -1,3 +1,5 @@
+public import SchemaMigrations
+
 /// Brings a PostgreSQL schema up to date from a list of numbered migrations, with the
 /// semantics of SQLite's migrator.
 ///
@@ -26,7 +28,7 @@ public struct Migrator: Sendable {
     /// Applies the pending migrations in version order; returns the versions applied now.
     @discardableResult
     public func migrate(_ db: Connection) throws -> [Int] {
-        let known = try migrationsByVersion()
+        let known = try MigrationPlan.byVersion(migrations)
         // Under the lock: two sessions running CREATE TABLE IF NOT EXISTS at the same
         // moment can both find the table missing, and one then fails on the catalog's
         // unique index.
@@ -44,33 +46,11 @@ public struct Migrator: Sendable {
                 (version: $0.int(at: 0), checksum: $0.text(at: 1) ?? "")
             }
         }
-        for record in applied {
-            guard let migration = known[record.version] else {
-                throw MigrationError.unknownAppliedMigration(version: record.version)
-            }
-            guard migration.checksum == record.checksum else {
-                throw MigrationError.checksumMismatch(version: migration.version, name: migration.name)
-            }
-        }
-        let appliedVersions = Set(applied.map(\.version))
         var appliedNow: [Int] = []
-        for migration in known.values.sorted(by: { $0.version < $1.version })
-        where !appliedVersions.contains(migration.version) {
-            if try apply(migration, to: db) {
-                appliedNow.append(migration.version)
-            }
+        for migration in try MigrationPlan.pending(known, applied: applied) where try apply(migration, to: db) {
+            appliedNow.append(migration.version)
         }
         return appliedNow
-    }
-
-    private func migrationsByVersion() throws(MigrationError) -> [Int: Migration] {
-        var byVersion: [Int: Migration] = [:]
-        for migration in migrations {
-            guard byVersion.updateValue(migration, forKey: migration.version) == nil else {
-                throw MigrationError.duplicateVersion(migration.version)
-            }
-        }
-        return byVersion
     }
 
     /// Held until the transaction ends, whichever way it ends.
@@ -99,7 +79,7 @@ public struct Migrator: Sendable {
             do throws(PostgreSQLError) {
                 try db.execute(migration.sql)
             } catch {
-                throw MigrationError.failed(version: migration.version, name: migration.name, error: error)
+                throw MigrationError.failed(version: migration.version, name: migration.name, message: error.message)
             }
             // The same text form as SQLite's records: UTC, milliseconds, a trailing Z.
             try db.run(

@@ -1,3 +1,5 @@
+public import SchemaMigrations
+
 /// Brings a database's schema up to date from a list of numbered migrations.
 ///
 /// Applied migrations are recorded in `schema_migrations` with a checksum of their SQL.
@@ -15,7 +17,7 @@ public struct Migrator: Sendable {
     /// Applies the pending migrations in version order; returns the versions applied now.
     @discardableResult
     public func migrate(_ db: Connection) throws -> [Int] {
-        let known = try migrationsByVersion()
+        let known = try MigrationPlan.byVersion(migrations)
         try db.execute("""
             CREATE TABLE IF NOT EXISTS schema_migrations (
                 version INTEGER PRIMARY KEY,
@@ -27,33 +29,11 @@ public struct Migrator: Sendable {
         let applied = try db.query("SELECT version, checksum FROM schema_migrations ORDER BY version") {
             (version: $0.int(at: 0), checksum: $0.text(at: 1) ?? "")
         }
-        for record in applied {
-            guard let migration = known[record.version] else {
-                throw MigrationError.unknownAppliedMigration(version: record.version)
-            }
-            guard migration.checksum == record.checksum else {
-                throw MigrationError.checksumMismatch(version: migration.version, name: migration.name)
-            }
-        }
-        let appliedVersions = Set(applied.map(\.version))
         var appliedNow: [Int] = []
-        for migration in known.values.sorted(by: { $0.version < $1.version })
-        where !appliedVersions.contains(migration.version) {
-            if try apply(migration, to: db) {
-                appliedNow.append(migration.version)
-            }
+        for migration in try MigrationPlan.pending(known, applied: applied) where try apply(migration, to: db) {
+            appliedNow.append(migration.version)
         }
         return appliedNow
-    }
-
-    private func migrationsByVersion() throws(MigrationError) -> [Int: Migration] {
-        var byVersion: [Int: Migration] = [:]
-        for migration in migrations {
-            guard byVersion.updateValue(migration, forKey: migration.version) == nil else {
-                throw MigrationError.duplicateVersion(migration.version)
-            }
-        }
-        return byVersion
     }
 
     /// Returns false when another process applied the migration between the check above
@@ -72,7 +52,7 @@ public struct Migrator: Sendable {
             do throws(SQLiteError) {
                 try db.execute(migration.sql)
             } catch {
-                throw MigrationError.failed(version: migration.version, name: migration.name, error: error)
+                throw MigrationError.failed(version: migration.version, name: migration.name, message: error.message)
             }
             try db.run(
                 """

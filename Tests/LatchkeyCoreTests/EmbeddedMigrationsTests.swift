@@ -3,6 +3,7 @@ import Foundation
 import PostgreSQL
 import SQLite
 import Testing
+import SchemaMigrations
 
 @Suite struct EmbeddedMigrationsTests {
     private static let migrationsDirectory = URL(fileURLWithPath: #filePath)
@@ -17,14 +18,14 @@ import Testing
     }
 
     @Test func binaryCarriesExactlyTheMigrationFiles() throws {
-        let onDisk = try Self.files(in: Self.migrationsDirectory).map { SQLite.Migration.parse(fileName: $0.name, sql: $0.sql) }
+        let onDisk = try Self.files(in: Self.migrationsDirectory).map { Migration.parse(fileName: $0.name, sql: $0.sql) }
         #expect(!onDisk.isEmpty)
         #expect(onDisk == EmbeddedMigrations.all, "run scripts/embed-migrations after changing migrations/")
     }
 
     @Test func binaryCarriesExactlyThePostgreSQLMigrationFiles() throws {
         let directory = Self.migrationsDirectory.appendingPathComponent("postgres")
-        let onDisk = try Self.files(in: directory).map { PostgreSQL.Migration.parse(fileName: $0.name, sql: $0.sql) }
+        let onDisk = try Self.files(in: directory).map { Migration.parse(fileName: $0.name, sql: $0.sql) }
         #expect(!onDisk.isEmpty)
         #expect(onDisk == EmbeddedMigrations.postgres, "run scripts/embed-migrations after changing migrations/postgres/")
         #expect(onDisk.map { $0?.version ?? 0 } == EmbeddedMigrations.all.map(\.version), "every migration exists for both databases")

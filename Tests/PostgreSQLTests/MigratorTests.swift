@@ -1,5 +1,6 @@
 import PostgreSQL
 import Testing
+import SchemaMigrations
 
 extension PostgreSQLTests {
     @Suite struct MigratorTests {
@@ -94,7 +95,7 @@ extension PostgreSQLTests {
                 return
             }
             #expect(version == 2 && name == "broken")
-            #expect(cause.sqlstate == "42601")
+            #expect(cause.contains("syntax error"), "the server's own message: \(cause)")
             #expect(try tables() == ["accounts", "schema_migrations"])
             #expect(try records().map(\.version) == [1])
         }

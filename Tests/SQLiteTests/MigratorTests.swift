@@ -1,5 +1,6 @@
 import SQLite
 import Testing
+import SchemaMigrations
 
 extension SQLiteTests {
     @Suite struct MigratorTests {
@@ -98,7 +99,7 @@ extension SQLiteTests {
                 Issue.record("expected .failed for 0002_broken, got \(String(describing: error))")
                 return
             }
-            #expect(cause.message.contains("missing_table"))
+            #expect(cause.contains("missing_table"))
             #expect(try !db.tableExists("half_done"))
             #expect(try !db.tableExists("sessions"))
             #expect(try records().map(\.version) == [1])

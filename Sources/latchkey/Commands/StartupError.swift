@@ -1,4 +1,5 @@
 import HTTPServer
+import SchemaMigrations
 import SQLite
 
 /// Start-up failures in one line: what went wrong and, where it helps, what to do.

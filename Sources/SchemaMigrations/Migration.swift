@@ -1,7 +1,11 @@
-/// One numbered schema change, usually read from a file such as `0001_initial.sql`.
+/// One numbered schema change, usually read from a file such as `0001_initial.sql`: what
+/// the SQLite and the PostgreSQL migrators both apply, so a migration's number, name and
+/// checksum are the same on either database.
 ///
 /// The SQL runs inside the migrator's transaction, so it must not contain BEGIN, COMMIT or
-/// ROLLBACK, and a pragma that is a no-op inside a transaction (`foreign_keys`) has no effect.
+/// ROLLBACK (nor, on SQLite, a pragma that is a no-op inside a transaction such as
+/// `foreign_keys`; on PostgreSQL, a command refused in a transaction block such as
+/// `CREATE INDEX CONCURRENTLY`).
 public struct Migration: Sendable, Equatable {
     public let version: Int
     public let name: String

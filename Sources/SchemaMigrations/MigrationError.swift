@@ -1,5 +1,5 @@
 /// Why the migrator refused to run or stopped. Each description is one sentence that says
-/// what is wrong and what to do about it (the same sentences as SQLite's migrator).
+/// what is wrong and what to do about it.
 public enum MigrationError: Error, Equatable, CustomStringConvertible {
     /// Two migrations given to the migrator share a version number.
     case duplicateVersion(Int)
@@ -9,7 +9,8 @@ public enum MigrationError: Error, Equatable, CustomStringConvertible {
     /// was migrated by a newer build.
     case unknownAppliedMigration(version: Int)
     /// A migration's SQL failed; its transaction was rolled back, leaving no trace of it.
-    case failed(version: Int, name: String, error: PostgreSQLError)
+    /// `message` is the database's own: it names tables and columns, never a bound value.
+    case failed(version: Int, name: String, message: String)
 
     public var description: String {
         switch self {
@@ -23,9 +24,9 @@ public enum MigrationError: Error, Equatable, CustomStringConvertible {
             return "the database has migration \(Migration.displayName(version: version, name: nil)) applied, "
                 + "which this build does not know; the database is newer than this build, so run a newer build "
                 + "or restore a backup taken before that migration"
-        case .failed(let version, let name, let error):
+        case .failed(let version, let name, let message):
             return "migration \(Migration.displayName(version: version, name: name)) failed and was rolled back "
-                + "(\(error.message)); fix the migration's SQL and run again"
+                + "(\(message)); fix the migration's SQL and run again"
         }
     }
 }
