@@ -26,6 +26,10 @@ enum PresenceHoldStore {
         return try isHeld(userID, on: db)
     }
 
+    static func anyInstance(on db: StoreConnection) throws -> Bool {
+        try db.queryOne("SELECT 1 FROM presence_instances LIMIT 1") { _ in true } ?? false
+    }
+
     static func isHeld(_ userID: String, on db: StoreConnection) throws -> Bool {
         try db.queryOne("SELECT 1 FROM presence_holds WHERE user_id = ? LIMIT 1", userID) { _ in true } ?? false
     }

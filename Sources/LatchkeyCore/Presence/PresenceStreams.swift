@@ -134,10 +134,15 @@ public final class PresenceStreams: Sendable {
     /// longer than that), it holds its users again.
     func beatAndSweep(deadAfter: Int64) async {
         let (instanceID, held) = (instanceID, state.withLock { Array($0.byUser.keys) })
+        // An idle server commits nothing: with no stream here and no instance holding
+        // any, there is no one to beat for and nothing to sweep.
+        if held.isEmpty, (try? database.read({ try PresenceHoldStore.anyInstance(on: $0) })) == false { return }
         let changes = try? await database.write { db -> [Presence] in
             let now = UnixTime.now()
             var changes: [Presence] = []
-            if try !PresenceHoldStore.heartbeat(instanceID, now: now, on: db) {
+            if held.isEmpty {
+                try PresenceHoldStore.leave(instanceID, on: db)  // nothing of ours to keep alive
+            } else if try !PresenceHoldStore.heartbeat(instanceID, now: now, on: db) {
                 for userID in held where try AccountStore.user(id: userID, on: db) != nil {
                     try PresenceHoldStore.hold(userID, by: instanceID, now: now, on: db)
                     try AccountStore.setPresence(PresenceStatus.online.rawValue, for: userID, now: now, on: db)
