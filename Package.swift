@@ -23,9 +23,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // Headers only: libpq is loaded at run time (see its shim.h), not linked.
         .systemLibrary(
             name: "CPostgreSQL",
-            pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
         .systemLibrary(

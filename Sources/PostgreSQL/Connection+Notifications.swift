@@ -21,25 +21,25 @@ extension Connection {
     /// The session's socket, for a caller's own poll or epoll loop: readable means call
     /// `notifications()`.
     public var socketDescriptor: Int32 {
-        PQsocket(open)
+        libpq.PQsocket(open)
     }
 
     /// The notifications that have arrived, without waiting: reads what the socket holds
     /// (PQconsumeInput), then takes every queued notification.
     public func notifications() throws(PostgreSQLError) -> [Notification] {
-        guard PQconsumeInput(open) == 1 else {
+        guard libpq.PQconsumeInput(open) == 1 else {
             throw PostgreSQLError(clientFailureOn: pointer)
         }
         var received: [Notification] = []
         // Bounded: what is left stays queued for the next call.
         for _ in 0..<10_000 {
-            guard let notify = PQnotifies(open) else { break }
+            guard let notify = libpq.PQnotifies(open) else { break }
             received.append(Notification(
                 channel: String(cString: notify.pointee.relname),
                 payload: String(cString: notify.pointee.extra),
                 processID: notify.pointee.be_pid
             ))
-            PQfreemem(notify)
+            libpq.PQfreemem(notify)
         }
         return received
     }

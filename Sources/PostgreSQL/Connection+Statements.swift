@@ -23,7 +23,7 @@ extension Connection {
         nextStatementNumber += 1
         let name = "latchkey_\(nextStatementNumber)"
         // No parameter types: the server infers each from its place in the statement.
-        _ = try checked(PQprepare(open, name, rewritten, 0, nil))
+        _ = try checked(libpq.PQprepare(open, name, rewritten, 0, nil))
         let statement = PreparedStatement(name: name, parameterCount: parameterCount)
         statementCache[sql] = statement
         return statement
@@ -42,7 +42,7 @@ extension Connection {
         let connection = open
         let result = parameters.withPointers { values, lengths, formats in
             // Result format 0: every column as text, which Row parses.
-            PQexecPrepared(connection, statement.name, Int32(parameters.count), values, lengths, formats, 0)
+            libpq.PQexecPrepared(connection, statement.name, Int32(parameters.count), values, lengths, formats, 0)
         }
         let checkedResult = try checked(result)
         noteChanges(checkedResult)

@@ -40,19 +40,20 @@ public final class Connection: @unchecked Sendable {
     /// Server NOTICEs (`relation already exists, skipping`) are dropped instead of going to
     /// stderr, where they would break the server's one-JSON-object-per-line log.
     public init(url: String) throws(PostgreSQLError) {
+        _ = try LibPQ.loaded.get()
         // With expand_dbname the URL in "dbname" is expanded in place: its settings override
         // the keywords before it, and the ones after it override the URL.
         let pointer = Self.withCStrings(["connect_timeout", "dbname", "client_encoding"]) { keywords in
             Self.withCStrings(["10", url, "UTF8"]) { values in
-                PQconnectdbParams(keywords, values, 1)
+                libpq.PQconnectdbParams(keywords, values, 1)
             }
         }
         guard let pointer else {
             throw PostgreSQLError.cannotConnect(message: "libpq could not allocate a connection")
         }
-        guard PQstatus(pointer) == CONNECTION_OK else {
-            let message = PostgreSQLError.oneLine(String(cString: PQerrorMessage(pointer)))
-            PQfinish(pointer)
+        guard libpq.PQstatus(pointer) == CONNECTION_OK else {
+            let message = PostgreSQLError.oneLine(String(cString: libpq.PQerrorMessage(pointer)))
+            libpq.PQfinish(pointer)
             throw PostgreSQLError.cannotConnect(message: Self.redactingPassword(of: url, in: message))
         }
         self.pointer = pointer
@@ -60,13 +61,13 @@ public final class Connection: @unchecked Sendable {
     }
 
     deinit {
-        if let pointer { PQfinish(pointer) }
+        if let pointer { libpq.PQfinish(pointer) }
     }
 
     /// Closes the session. Using the connection afterwards is a bug (it traps), except
     /// `isBroken`, which answers true.
     public func close() {
-        if let pointer { PQfinish(pointer) }
+        if let pointer { libpq.PQfinish(pointer) }
         pointer = nil
         statementCache.removeAll()
     }
@@ -75,7 +76,7 @@ public final class Connection: @unchecked Sendable {
     /// a pool before handing a connection out; `reset()` reconnects.
     public var isBroken: Bool {
         guard let pointer else { return true }
-        return PQstatus(pointer) != CONNECTION_OK
+        return libpq.PQstatus(pointer) != CONNECTION_OK
     }
 
     /// Reconnects with the same settings. The server forgets the session's prepared
@@ -83,9 +84,9 @@ public final class Connection: @unchecked Sendable {
     public func reset() throws(PostgreSQLError) {
         let pointer = open
         statementCache.removeAll()
-        PQreset(pointer)
-        guard PQstatus(pointer) == CONNECTION_OK else {
-            throw PostgreSQLError.cannotConnect(message: PostgreSQLError.oneLine(String(cString: PQerrorMessage(pointer))))
+        libpq.PQreset(pointer)
+        guard libpq.PQstatus(pointer) == CONNECTION_OK else {
+            throw PostgreSQLError.cannotConnect(message: PostgreSQLError.oneLine(String(cString: libpq.PQerrorMessage(pointer))))
         }
         Self.silenceNotices(pointer)
     }
@@ -94,25 +95,25 @@ public final class Connection: @unchecked Sendable {
     /// Meant for schema scripts and fixed commands; it binds nothing, so it must never see
     /// user input.
     public func execute(_ sql: String) throws(PostgreSQLError) {
-        let result = try checked(PQexec(open, sql))
+        let result = try checked(libpq.PQexec(open, sql))
         noteChanges(result)
     }
 
     /// Whether a transaction block is open, including one that failed and awaits ROLLBACK.
     public var isInTransaction: Bool {
-        let status = PQtransactionStatus(open)
+        let status = libpq.PQtransactionStatus(open)
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
     }
 
     /// Whether the open transaction has failed (a statement's error) and can only be rolled
     /// back, or to a savepoint: COMMIT would quietly roll it back.
     public var isInFailedTransaction: Bool {
-        PQtransactionStatus(open) == PQTRANS_INERROR
+        libpq.PQtransactionStatus(open) == PQTRANS_INERROR
     }
 
     /// The server process serving this session (`pg_backend_pid()`).
     public var backendProcessID: Int32 {
-        PQbackendPID(open)
+        libpq.PQbackendPID(open)
     }
 
     /// The open `PGconn*`. Every call after `close()` is a bug in the caller, so stop there.
@@ -127,10 +128,10 @@ public final class Connection: @unchecked Sendable {
             // No result at all: out of memory, or the connection failed before an answer.
             throw PostgreSQLError(clientFailureOn: pointer)
         }
-        let status = PQresultStatus(result)
+        let status = libpq.PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY else {
             let error = PostgreSQLError(result: result, connection: pointer)
-            PQclear(result)
+            libpq.PQclear(result)
             throw error
         }
         return QueryResult(result)
@@ -147,7 +148,7 @@ public final class Connection: @unchecked Sendable {
     }
 
     private static func silenceNotices(_ pointer: OpaquePointer) {
-        PQsetNoticeProcessor(pointer, { _, _ in }, nil)
+        _ = libpq.PQsetNoticeProcessor(pointer, { _, _ in }, nil)
     }
 
     /// NUL-terminated copies of `strings` in a NULL-terminated array, as libpq's

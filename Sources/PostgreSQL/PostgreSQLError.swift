@@ -88,7 +88,7 @@ public enum PostgreSQLError: Error, Equatable, CustomStringConvertible {
     /// itself: when the connection is no longer OK, that is a lost connection.
     init(result: OpaquePointer, connection: OpaquePointer?) {
         func field(_ code: Int32) -> String? {
-            PQresultErrorField(result, code).map { String(cString: $0) }
+            libpq.PQresultErrorField(result, code).map { String(cString: $0) }
         }
         guard let sqlstate = field(CPOSTGRESQL_DIAG_SQLSTATE) else {
             self.init(clientFailureOn: connection)
@@ -101,8 +101,8 @@ public enum PostgreSQLError: Error, Equatable, CustomStringConvertible {
     /// A failure libpq found on its side (no result at all, or one without SQLSTATE).
     /// libpq's own messages hold no server DETAIL and no parameters.
     init(clientFailureOn connection: OpaquePointer?) {
-        let message = connection.map { Self.oneLine(String(cString: PQerrorMessage($0))) } ?? ""
-        if connection == nil || PQstatus(connection) != CONNECTION_OK {
+        let message = connection.map { Self.oneLine(String(cString: libpq.PQerrorMessage($0))) } ?? ""
+        if connection == nil || libpq.PQstatus(connection) != CONNECTION_OK {
             self = .connectionLost(message: message.isEmpty ? "the connection is closed" : message)
         } else {
             self = .other(sqlstate: "", message: message.isEmpty ? "libpq reported a failure without a message" : message)

@@ -10,15 +10,15 @@ final class QueryResult {
     }
 
     deinit {
-        PQclear(pointer)
+        libpq.PQclear(pointer)
     }
 
-    var rowCount: Int { Int(PQntuples(pointer)) }
-    var columnCount: Int { Int(PQnfields(pointer)) }
+    var rowCount: Int { Int(libpq.PQntuples(pointer)) }
+    var columnCount: Int { Int(libpq.PQnfields(pointer)) }
 
     /// The command tag, such as `INSERT 0 1` or `SELECT 3`.
-    var commandStatus: String { String(cString: PQcmdStatus(pointer)) }
+    var commandStatus: String { String(cString: libpq.PQcmdStatus(pointer)) }
 
     /// Rows the command affected; 0 for commands that report no count (PQcmdTuples is "").
-    var affectedRows: Int { Int(String(cString: PQcmdTuples(pointer))) ?? 0 }
+    var affectedRows: Int { Int(String(cString: libpq.PQcmdTuples(pointer))) ?? 0 }
 }

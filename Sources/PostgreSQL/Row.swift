@@ -23,11 +23,11 @@ public struct Row {
 
     /// The name of column `index` (its `AS` alias when it has one).
     public func columnName(at index: Int) -> String {
-        String(cString: PQfname(result.pointer, checked(index)))
+        String(cString: libpq.PQfname(result.pointer, checked(index)))
     }
 
     public func isNull(at index: Int) -> Bool {
-        PQgetisnull(result.pointer, self.index, checked(index)) == 1
+        libpq.PQgetisnull(result.pointer, self.index, checked(index)) == 1
     }
 
     /// The column as an integer; NULL reads as 0, as on SQLite. A PostgreSQL boolean reads
@@ -79,7 +79,7 @@ public struct Row {
     /// column gives its text's UTF-8 bytes. A zero-length value reads as `[]`.
     public func blob(at index: Int) -> [UInt8]? {
         guard let bytes = raw(at: index) else { return nil }
-        guard PQftype(result.pointer, Int32(index)) == Self.byteaType else { return Array(bytes) }
+        guard libpq.PQftype(result.pointer, Int32(index)) == Self.byteaType else { return Array(bytes) }
         return ByteaText.decode(bytes)
     }
 
@@ -88,7 +88,7 @@ public struct Row {
     /// (numeric, timestamps, uuid, json) to `.text` in PostgreSQL's text form.
     public func value(at index: Int) -> PostgreSQLValue {
         guard !isNull(at: index) else { return .null }
-        switch PQftype(result.pointer, Int32(index)) {
+        switch libpq.PQftype(result.pointer, Int32(index)) {
         case 16, 20, 21, 23, 26: return .integer(int64(at: index))   // bool, int8, int2, int4, oid
         case 700, 701: return .real(double(at: index))                // float4, float8
         case Self.byteaType: return blob(at: index).map(PostgreSQLValue.blob) ?? .null
@@ -99,9 +99,9 @@ public struct Row {
     /// The value's bytes as the server sent them (valid while the result lives), nil for NULL.
     private func raw(at index: Int) -> UnsafeRawBufferPointer? {
         let column = checked(index)
-        guard PQgetisnull(result.pointer, self.index, column) == 0 else { return nil }
-        let length = Int(PQgetlength(result.pointer, self.index, column))
-        return UnsafeRawBufferPointer(start: PQgetvalue(result.pointer, self.index, column), count: length)
+        guard libpq.PQgetisnull(result.pointer, self.index, column) == 0 else { return nil }
+        let length = Int(libpq.PQgetlength(result.pointer, self.index, column))
+        return UnsafeRawBufferPointer(start: libpq.PQgetvalue(result.pointer, self.index, column), count: length)
     }
 
     /// libpq answers an out-of-range column with an empty string, which would hide a wrong

@@ -37,6 +37,17 @@ import TestSupport
         }
     }
 
+    /// libpq and what it pulls in (gnutls, krb5, ldap: about 3 MB resident) are loaded only
+    /// for a PostgreSQL database; PostgreSQLServeTests checks the other side.
+    @Test func aServerOverSQLiteDoesNotLoadLibpq() throws {
+        let server = try LatchkeyProcess()
+        defer { server.terminate() }
+        try server.waitUntilListening()
+        let maps = try server.memoryMap()
+        #expect(maps.contains("libsqlite3"), "the maps are the server's")
+        #expect(!maps.contains("libpq.so"))
+    }
+
     @Test func restartKeepsTheSigningKeyAndTheDatabase() throws {
         let dataDirectory = LatchkeyProcess.makeTemporaryDirectory() + "/data"
         let first = try LatchkeyProcess(dataDirectory: dataDirectory)

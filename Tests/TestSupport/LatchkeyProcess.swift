@@ -88,6 +88,16 @@ public final class LatchkeyProcess {
 
     public func terminate() { kill(process.processIdentifier, SIGTERM) }
 
+    /// The process's memory map (`/proc/PID/maps`), read to its end: `String(contentsOfFile:)`
+    /// stops after its first read of a file whose size reads as 0, as /proc's do.
+    public func memoryMap() throws -> String {
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/maps") else {
+            throw TestError("cannot open the memory map of \(process.processIdentifier)")
+        }
+        defer { try? file.close() }
+        return String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+    }
+
     deinit {
         captured.stopped = true
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }

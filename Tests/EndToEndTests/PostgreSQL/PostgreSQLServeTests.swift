@@ -14,6 +14,8 @@ import TestSupport
         let password = try #require(Self.password(of: database.url))
         #expect(server.process.output.contains("database=postgres://latchkey@"), "the start-up line names the database")
         #expect(!server.process.output.contains(password), "never the password")
+        let maps = try server.process.memoryMap()
+        #expect(maps.contains("libpq.so.5"), "libpq is loaded when the database is PostgreSQL")
 
         let ada = try server.signUp("ada@example.com", "Ada.L")
         let login = try server.logIn("ada@example.com")
