@@ -55,11 +55,15 @@ final class EventLoop: @unchecked Sendable {
         try epoll.add(wakeup.fd, interest: Epoll.readInterest)
     }
 
+    /// Only the job that finds the inbox empty signals: the loop drains the eventfd before
+    /// it takes the jobs, so it takes every job posted before a signal it consumed. Under
+    /// load, one write to the eventfd then wakes the loop for a whole batch of answers.
     func post(_ job: LoopJob) {
         inbox.withLock { inbox in
             guard !inbox.closed else { return }
             inbox.jobs.append(job)
-            wakeup.signal()  // under the lock: the loop cannot close the eventfd meanwhile
+            // Under the lock: the loop cannot close the eventfd meanwhile.
+            if inbox.jobs.count == 1 { wakeup.signal() }
         }
     }
 
