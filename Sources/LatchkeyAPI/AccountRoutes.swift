@@ -27,7 +27,7 @@ enum AccountRoutes {
         router.add("GET", "/verify-email", offLoop: { try await EmailVerificationHandlers.page($0, context) })
         router.add("GET", "/reset-password", reads.handler(ResetPasswordPages.show))
         router.add("POST", "/reset-password", admit: form, offLoop: { try await ResetPasswordPages.submit($0, context) })
-        router.add("GET", "/v1/users/me", reads.handler(MeHandlers.get))
+        router.add("GET", "/v1/users/me", reads.bearerChecked(MeHandlers.get))
         router.add("PATCH", "/v1/users/me", admit: json, offLoop: { try await MeHandlers.patch($0, context) })
         router.add("DELETE", "/v1/users/me", admit: json, offLoop: { try await MeHandlers.delete($0, context) })
         router.add("POST", "/v1/users/me/email", admit: json, offLoop: { try await EmailChangeHandler.handle($0, context) })

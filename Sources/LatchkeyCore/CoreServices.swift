@@ -10,6 +10,9 @@ public struct CoreServices: Sendable {
     public let passwordReset: PasswordResetService
     public let emailVerification: EmailVerificationService
     public let verifier: AccessTokenVerifier
+    /// Where reads cross the network (PostgreSQL), the bearer checks' session reads in
+    /// batches; nil on SQLite, whose checks read inline.
+    public let sessionReadBatches: SessionReadBatches?
     public let pictures: ProfilePictures
     public let presence: PresenceService
     public let policy: AccountsPolicy
@@ -43,6 +46,7 @@ public struct CoreServices: Sendable {
         emailVerification = EmailVerificationService(database: database, mail: mail, mailQueued: mailQueued, streams: presence.streams)
         sessions = SessionService(database: database, issuer: issuer, policy: policy, streams: presence.streams)
         verifier = AccessTokenVerifier(keys: keys, policy: policy)
+        sessionReadBatches = database.networkReaderConnections.map { _ in SessionReadBatches(database: database, threads: 2) }
     }
 
     /// What `/metrics` shows of the domain beneath the HTTP layer.

@@ -24,6 +24,28 @@ struct StoreReadRoutes: Sendable {
         workerContexts = (0..<(pool?.threads ?? 0)).map { _ in context.servingEveryLoop(with: VerifiedTokenCache()) }
     }
 
+    /// A route whose one read is the bearer check (`GET /v1/users/me`). On PostgreSQL the
+    /// token's own checks run on the loop, the session read joins the next batch (see
+    /// `SessionReadBatches`), and `body` runs back on the loop.
+    func bearerChecked(_ body: @escaping @Sendable (Request, Authenticated) throws -> Response) -> RouteHandler {
+        let context = context
+        guard let batches = context.core.sessionReadBatches else {
+            return .inline { request in try body(request, context.authenticateInline(request)) }
+        }
+        return .deferred { request, sink in
+            let cache = context.tokenCaches[request.eventLoopIndex]
+            context.core.verifier.verify(authorization: request.header("authorization"), cache: cache, batches: batches) { caller in
+                sink.respond {
+                    do {
+                        return try body(request, caller.get())
+                    } catch {
+                        return context.errors.response(for: error, to: request)
+                    }
+                }
+            }
+        }
+    }
+
     func handler(_ body: @escaping @Sendable (Request, APIContext) throws -> Response) -> RouteHandler {
         let context = context
         guard let pool else { return .inline { request in try body(request, context) } }

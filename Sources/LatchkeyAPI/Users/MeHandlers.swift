@@ -1,12 +1,11 @@
 import HTTPServer
 import LatchkeyCore
 
-/// `GET` (inline), `PATCH` and `DELETE /v1/users/me`.
+/// `GET` (its one read is the bearer check), `PATCH` and `DELETE /v1/users/me`.
 enum MeHandlers {
-    static func get(_ request: Request, _ context: APIContext) throws -> Response {
-        let caller = try context.authenticateInline(request)
+    static func get(_ request: Request, _ caller: Authenticated) -> Response {
         // The bearer check read the account together with the session.
-        return JSONResponses.make(200, JSONResponses.user(caller.user))
+        JSONResponses.make(200, JSONResponses.user(caller.user))
     }
 
     static func patch(_ request: Request, _ context: APIContext) async throws -> Response {

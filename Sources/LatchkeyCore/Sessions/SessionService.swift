@@ -7,18 +7,20 @@ public struct SessionService: Sendable {
     let policy: AccountsPolicy
     /// A session that ends takes its presence streams with it.
     let streams: PresenceStreams
+    private let refreshInWriter: RefreshInWriter
+    /// Where the database is across the network (PostgreSQL), refreshes in batches.
+    private let refreshBatches: RefreshBatches?
 
     init(database: Database, issuer: TokenIssuer, policy: AccountsPolicy, streams: PresenceStreams) {
         self.database = database
         self.issuer = issuer
         self.policy = policy
         self.streams = streams
-    }
-
-    private enum Rotation: Sendable {
-        case answered(User, sessionID: String, generation: Int64, seed: [UInt8])
-        case invalid
-        case reused
+        let refreshInWriter = RefreshInWriter(database: database, policy: policy, key: issuer.refreshKey.mac, streams: streams)
+        self.refreshInWriter = refreshInWriter
+        refreshBatches = database.networkReaderConnections.map { _ in
+            RefreshBatches(database: database, policy: policy, key: issuer.refreshKey.mac, threads: 2, inWriter: refreshInWriter)
+        }
     }
 
     /// Each refresh token works once. A token of the generation before (or the one
@@ -42,61 +44,18 @@ public struct SessionService: Sendable {
         let seed: [UInt8]
     }
 
-    /// The durable half of a refresh, answering through `completion` on the writer thread
-    /// without a task hop; `pair(for:)` makes the tokens wherever the caller likes (not on
-    /// the writer, the one serial step of every refresh).
+    /// The durable half of a refresh, answering through `completion` on the thread that
+    /// made it durable (the writer, or on PostgreSQL a refresh batch's) without a task hop;
+    /// `pair(for:)` makes the tokens wherever the caller likes.
     public func rotate(_ token: String, completion: @escaping @Sendable (Result<Rotated, any Error>) -> Void) {
         guard let presented = RefreshToken(parsing: token) else {
             return completion(.failure(SessionError.invalidRefreshToken))
         }
-        let (policy, key, streams) = (policy, issuer.refreshKey.mac, streams)
-        // The job returns its verdict instead of throwing, so a theft revocation commits.
-        database.submitWrite({ db -> Rotation in
-            let now = UnixTime.now()
-            let sessionID = presented.sessionID
-            guard let state = try SessionStore.refreshState(of: sessionID, on: db) else { return .invalid }
-            let generation: Int64
-            switch presented.proof {
-            case .mac(let claimed, let code):
-                // Forged, or of a generation never issued: it changes nothing.
-                let expected = RefreshToken.code(sessionID: sessionID, generation: claimed, seed: state.seed, key: key)
-                guard claimed <= state.generation, ConstantTime.equals(code, expected) else { return .invalid }
-                generation = claimed
-            case .legacy(let hash):
-                guard let legacy = state.legacyHash, ConstantTime.equals(hash, legacy) else { return .invalid }
-                generation = state.generation
-            }
-            let usable = state.session.isActive(now: now, policy: policy) && !state.user.disabled
-            if generation == state.generation {
-                guard usable else {
-                    try SessionStore.revoke(sessionID, now: now, on: db)
-                    return .invalid
-                }
-                try SessionStore.rotate(sessionID, to: generation + 1, now: now, on: db)
-                return .answered(state.user, sessionID: sessionID, generation: generation + 1, seed: state.seed)
-            }
-            // "Within" the grace includes its boundary.
-            guard usable, let retiredAt = state.retirement(of: generation), now - retiredAt <= policy.refreshReuseGrace else {
-                try SessionStore.revoke(sessionID, now: now, on: db)
-                try AuditStore.append(.refreshReused, user: state.user.id, session: sessionID, now: now, on: db)
-                return .reused
-            }
-            return .answered(state.user, sessionID: sessionID, generation: state.generation, seed: state.seed)
-        }, completion: { result in
-            completion(result.flatMap { rotation in
-                switch rotation {
-                case .answered(let user, let sessionID, let generation, let seed):
-                    .success(Rotated(user: user, sessionID: sessionID, generation: generation, seed: seed))
-                case .invalid:
-                    .failure(SessionError.invalidRefreshToken)
-                case .reused:
-                    .failure(SessionError.refreshTokenReused)
-                }
-            })
-            if case .success(.reused) = result {
-                Task { await streams.end(session: presented.sessionID) }
-            }
-        })
+        if let refreshBatches {
+            refreshBatches.rotate(presented, completion: completion)
+        } else {
+            refreshInWriter.rotate(presented, completion: completion)
+        }
     }
 
     /// Makes the refresh token and signs the access token of a refreshed session.

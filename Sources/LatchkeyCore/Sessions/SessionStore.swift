@@ -4,17 +4,29 @@ enum SessionStore {
     private static let columns = "id, user_id, user_agent, created_at, last_used_at, revoked_at"
     // Built once (statements are cached by their text; see AccountStore).
     private static let byID = "SELECT \(columns) FROM sessions WHERE id = ?"
-    private static let withUserByID = withUser(where: "s.id")
-    private static let refreshStateByID = withUser(
-        where: "s.id", extra: "s.refresh_generation, s.refresh_seed, s.rotated_at, s.previous_rotated_at, s.legacy_refresh_hash"
-    )
+    private static let withUserByID = withUser(where: "s.id = ?")
+    /// PostgreSQL only: the ids are one text-array parameter (`PostgreSQLTextArray`).
+    private static let withUserByIDs = withUser(where: "s.id = ANY(CAST(? AS TEXT[]))")
+    private static let refreshColumns = "s.refresh_generation, s.refresh_seed, s.rotated_at, s.previous_rotated_at, s.legacy_refresh_hash"
+    private static let refreshStateByID = withUser(where: "s.id = ?", extra: refreshColumns)
+    private static let refreshStatesByIDs = withUser(where: "s.id = ANY(CAST(? AS TEXT[]))", extra: refreshColumns)
+    /// Rotates each listed session still at the generation given and not revoked (as
+    /// `rotate`), and returns the ids it rotated. PostgreSQL only (array parameters).
+    private static let rotateEachAtGeneration = """
+        UPDATE sessions AS s
+        SET refresh_generation = r.generation + 1, previous_rotated_at = s.rotated_at, rotated_at = ?,
+            last_used_at = ?, legacy_refresh_hash = NULL
+        FROM unnest(CAST(? AS TEXT[]), CAST(? AS BIGINT[])) AS r(id, generation)
+        WHERE s.id = r.id AND s.refresh_generation = r.generation AND s.revoked_at IS NULL
+        RETURNING s.id
+        """
 
-    /// A session and its user in one read, found by `column`.
-    private static func withUser(where column: String, extra: String? = nil) -> String {
+    /// Sessions and their users in one read, those for which `condition` holds.
+    private static func withUser(where condition: String, extra: String? = nil) -> String {
         """
         SELECT \(columns.split(separator: ",").map { "s." + $0.trimmingWhitespace() }.joined(separator: ", ")),
                \(AccountStore.userColumns.split(separator: ",").map { "u." + $0.trimmingWhitespace() }.joined(separator: ", "))\(extra.map { ", " + $0 } ?? "")
-        FROM sessions s JOIN users u ON u.id = s.user_id WHERE \(column) = ?
+        FROM sessions s JOIN users u ON u.id = s.user_id WHERE \(condition)
         """
     }
     private static let activeOfUser = """
@@ -49,15 +61,46 @@ enum SessionStore {
         try db.queryOne(withUserByID, id) { row in (makeSession(row), AccountStore.makeUser(row, from: 6)) }
     }
 
+    /// Many sessions with their users in one read, by session id (those found): a batch of
+    /// bearer checks in one round trip. PostgreSQL only.
+    static func sessionsWithUsers(ids: [String], on db: StoreConnection) throws -> [String: (session: Session, user: User)] {
+        var found: [String: (session: Session, user: User)] = [:]
+        let rows = try db.query(withUserByIDs, PostgreSQLTextArray.literal(ids)) { row in (makeSession(row), AccountStore.makeUser(row, from: 6)) }
+        for (session, user) in rows { found[session.id] = (session, user) }
+        return found
+    }
+
     /// What a refresh needs of a session, in one read.
     static func refreshState(of sessionID: String, on db: StoreConnection) throws -> RefreshState? {
-        try db.queryOne(refreshStateByID, sessionID) { row in
-            RefreshState(
-                session: makeSession(row), user: AccountStore.makeUser(row, from: 6), generation: row.int64(at: 13),
-                seed: row.blob(at: 14) ?? [], rotatedAt: row.int64(at: 15), previousRotatedAt: row.int64(at: 16),
-                legacyHash: row.blob(at: 17)
-            )
+        try db.queryOne(refreshStateByID, sessionID, row: makeRefreshState)
+    }
+
+    /// What refreshes of many sessions need, in one read, by session id (those found).
+    /// PostgreSQL only.
+    static func refreshStates(ids: [String], on db: StoreConnection) throws -> [String: RefreshState] {
+        var states: [String: RefreshState] = [:]
+        for state in try db.query(refreshStatesByIDs, PostgreSQLTextArray.literal(ids), row: makeRefreshState) {
+            states[state.session.id] = state
         }
+        return states
+    }
+
+    private static func makeRefreshState(_ row: StoreRow) -> RefreshState {
+        RefreshState(
+            session: makeSession(row), user: AccountStore.makeUser(row, from: 6), generation: row.int64(at: 13),
+            seed: row.blob(at: 14) ?? [], rotatedAt: row.int64(at: 15), previousRotatedAt: row.int64(at: 16),
+            legacyHash: row.blob(at: 17)
+        )
+    }
+
+    /// Rotates each session of `expected` still at its generation there and not revoked,
+    /// in one statement; returns the ids it rotated. PostgreSQL only.
+    static func rotateAll(_ expected: [(sessionID: String, generation: Int64)], now: Int64, on db: StoreConnection) throws -> Set<String> {
+        let generations = "{" + expected.map { String($0.generation) }.joined(separator: ",") + "}"
+        let rotated = try db.query(rotateEachAtGeneration, now, now, PostgreSQLTextArray.literal(expected.map(\.sessionID)), generations) {
+            $0.text(at: 0) ?? ""
+        }
+        return Set(rotated)
     }
 
     /// The next generation becomes current; the times shift so the two previous

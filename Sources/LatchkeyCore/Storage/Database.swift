@@ -101,6 +101,17 @@ public final class Database: Sendable {
         }
     }
 
+    /// PostgreSQL only: runs `body` on a pooled connection outside any transaction, so each
+    /// statement commits by itself (READ COMMITTED), without a writer's batch: for a write
+    /// that checks its own precondition in its `WHERE` clause, such as a batch of refresh
+    /// rotations. SQLite writes only through its one writer.
+    func commitEachStatement<T>(_ body: (StoreConnection) throws -> T) throws -> T {
+        guard case .postgres(let postgres) = backend else {
+            preconditionFailure("commitEachStatement is PostgreSQL's: SQLite writes only through its writer")
+        }
+        return try StoreError.translating { try postgres.readers.read(body) }
+    }
+
     /// Finishes queued writes and stops the writers; on SQLite, also folds the WAL back
     /// into the database file, as on a clean shutdown.
     public func close() throws {

@@ -1,9 +1,10 @@
 import AuthCrypto
 import FlatJSON
 
-/// Checks a bearer token on every request, inline on the event loop: signature, key id,
-/// expiry, issuer and audience, then one primary-key read that the session is still
-/// active, so logout and revocation take effect at once.
+/// Checks a bearer token on every request: signature, key id, expiry, issuer and audience
+/// on the event loop, then one primary-key read that the session is still active, so
+/// logout and revocation take effect at once. That read is inline on SQLite; on PostgreSQL
+/// it joins a batch (`SessionReadBatches`).
 public struct AccessTokenVerifier: Sendable {
     let keys: CurrentKeyring
     let policy: AccountsPolicy
@@ -30,6 +31,25 @@ public struct AccessTokenVerifier: Sendable {
         }
     }
 
+    /// Where reads cross the network: the token's own checks here, on the calling event
+    /// loop and its `cache`, and the session read in the next of `batches`; `completion`
+    /// runs on the batch's thread.
+    public func verify(
+        authorization: String?, cache: VerifiedTokenCache, batches: SessionReadBatches, now: Int64 = UnixTime.now(),
+        completion: @escaping @Sendable (Result<Authenticated, any Error>) -> Void
+    ) {
+        let claims: VerifiedTokenCache.Entry
+        do {
+            claims = try self.claims(authorization, cache: cache, now: now)
+        } catch {
+            return completion(.failure(error))
+        }
+        let policy = policy
+        batches.find(claims.sessionID) { found in
+            completion(Result { try Self.authenticated(claims, found: found.get(), now: now, policy: policy) })
+        }
+    }
+
     /// The token's own checks (signature, key, expiry, issuer, audience) without the
     /// session read: what a route can check from the head alone, before it reads a large
     /// body. `verify` still runs in the handler.
@@ -42,18 +62,28 @@ public struct AccessTokenVerifier: Sendable {
         _ authorization: String?, cache: VerifiedTokenCache?, now: Int64,
         readSession: (String) throws -> (session: Session, user: User)?
     ) throws -> Authenticated {
-        guard let token = Self.bearerToken(authorization) else { throw AccessError.unauthenticated }
-        let claims: VerifiedTokenCache.Entry
-        if let cached = cache?.entry(for: token), cached.keyringGeneration == keys.generation {
-            guard now <= cached.expiry + Self.leeway else { throw AccessError.tokenExpired }
-            claims = cached
-        } else {
-            claims = try verifySignedClaims(token, now: now)
-            cache?.store(claims, for: token)
-        }
+        let claims = try claims(authorization, cache: cache, now: now)
         // A failed read is the server's fault (500), not a revocation: a client told
         // SESSION_REVOKED would throw its tokens away.
-        let found = try readSession(claims.sessionID)
+        return try Self.authenticated(claims, found: readSession(claims.sessionID), now: now, policy: policy)
+    }
+
+    /// The signed claims of the bearer token, from `cache` when it verified them already.
+    private func claims(_ authorization: String?, cache: VerifiedTokenCache?, now: Int64) throws -> VerifiedTokenCache.Entry {
+        guard let token = Self.bearerToken(authorization) else { throw AccessError.unauthenticated }
+        if let cached = cache?.entry(for: token), cached.keyringGeneration == keys.generation {
+            guard now <= cached.expiry + Self.leeway else { throw AccessError.tokenExpired }
+            return cached
+        }
+        let claims = try verifySignedClaims(token, now: now)
+        cache?.store(claims, for: token)
+        return claims
+    }
+
+    /// The caller, if the session the claims name is still active for their user.
+    private static func authenticated(
+        _ claims: VerifiedTokenCache.Entry, found: (session: Session, user: User)?, now: Int64, policy: AccountsPolicy
+    ) throws -> Authenticated {
         guard let found, found.session.userID == claims.userID, !found.user.disabled,
               found.session.isActive(now: now, policy: policy) else {
             throw AccessError.sessionRevoked

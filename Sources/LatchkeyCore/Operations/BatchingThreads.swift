@@ -1,0 +1,52 @@
+import Dispatch
+import Synchronization
+import Threads
+
+/// A few threads of their own that take work in batches: each time one is free it takes
+/// everything waiting (up to `largestBatch`) and hands it to `process` at once, so work that
+/// costs a network round trip (a PostgreSQL read) pays one round trip per batch, and the
+/// busier the server, the larger the batches. At most `capacity` items wait; `submit` refuses
+/// the next at once.
+final class BatchingThreads<Item: Sendable>: Sendable {
+    private let waiting = Mutex<[Item]>([])
+    private let available = DispatchSemaphore(value: 0)
+    private let capacity: Int
+    private let largestBatch: Int
+
+    init(threads: Int, capacity: Int, largestBatch: Int = 256, process: @escaping @Sendable ([Item]) -> Void) {
+        self.capacity = capacity
+        self.largestBatch = largestBatch
+        for _ in 0..<max(1, threads) {
+            DedicatedThread.start { [self] in
+                while true { process(nextBatch()) }
+            }
+        }
+    }
+
+    /// Queues `item` for the next batch; false when `capacity` items are waiting already.
+    func submit(_ item: Item) -> Bool {
+        let wake = waiting.withLock { waiting -> Bool? in
+            guard waiting.count < capacity else { return nil }
+            waiting.append(item)
+            // Only the item that finds the queue empty signals: a thread that takes a
+            // batch takes everything after it too, and signals again for what it leaves.
+            return waiting.count == 1
+        }
+        guard let wake else { return false }
+        if wake { available.signal() }
+        return true
+    }
+
+    private func nextBatch() -> [Item] {
+        while true {
+            available.wait()
+            let (batch, left) = waiting.withLock { waiting in
+                let batch = Array(waiting.prefix(largestBatch))
+                waiting.removeFirst(batch.count)
+                return (batch, !waiting.isEmpty)
+            }
+            if left { available.signal() }
+            if !batch.isEmpty { return batch }
+        }
+    }
+}
