@@ -2,11 +2,13 @@ import Dispatch
 import Synchronization
 import Threads
 
-/// A few threads of their own that take work in batches: each time one is free it takes
+/// Threads of their own that take work in batches: each time one is free it takes
 /// everything waiting (up to `largestBatch`) and hands it to `process` at once, so work that
 /// costs a network round trip (a PostgreSQL read) pays one round trip per batch, and the
 /// busier the server, the larger the batches. At most `capacity` items wait; `submit` refuses
-/// the next at once.
+/// the next at once. One thread makes the largest batches: on 2 cores with the database
+/// beside it, one thread per batcher served 15–20% more bearer checks and refreshes a second
+/// than two, and a remote database's longer round trip only makes the batches larger.
 final class BatchingThreads<Item: Sendable>: Sendable {
     private let waiting = Mutex<[Item]>([])
     private let available = DispatchSemaphore(value: 0)
