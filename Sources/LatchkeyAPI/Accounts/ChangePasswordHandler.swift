@@ -4,7 +4,7 @@ import LatchkeyCore
 /// `POST /v1/auth/password` → 200 TokenPair for a new session; every other session ends.
 enum ChangePasswordHandler {
     static func handle(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try context.authenticate(request)
+        let caller = try await context.authenticate(request)
         let body = try JSONBody(request)
         let pair = try await context.accounts.changePassword(
             caller, current: try body.string("currentPassword"), new: try body.string("newPassword"),

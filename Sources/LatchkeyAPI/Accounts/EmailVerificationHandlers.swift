@@ -5,7 +5,7 @@ import LatchkeyCore
 /// → 204, and `GET /verify-email?token=…`, the page the link opens.
 enum EmailVerificationHandlers {
     static func request(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try context.authenticate(request)
+        let caller = try await context.authenticate(request)
         try context.throttle.admit(request, to: .mailedLinks)
         try await context.core.emailVerification.request(for: caller)
         return Response(status: 202, headers: [HTTPField(name: "Cache-Control", value: "no-store")])

@@ -45,7 +45,7 @@ enum PhotoHandlers {
     }
 
     static func put(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try context.authenticate(request)
+        let caller = try await context.authenticate(request)
         // A request without a body has no receiver.
         guard let body = request.receivedBody as? RawPictureBody else { throw PictureError.empty }
         let user = try await context.core.pictures.replace(
@@ -58,7 +58,7 @@ enum PhotoHandlers {
     static let formOverhead = 16 * 1024
 
     static func post(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try context.authenticate(request)
+        let caller = try await context.authenticate(request)
         guard let form = request.receivedBody as? FormPictureBody, let mediaType = form.mediaType else {
             throw APIProblem.invalidArgument(field: "file", detail: "Send the picture in a form part named file (curl -F file=@me.jpg).")
         }
@@ -67,7 +67,7 @@ enum PhotoHandlers {
     }
 
     static func delete(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try context.authenticate(request)
+        let caller = try await context.authenticate(request)
         return JSONResponses.make(200, JSONResponses.user(try await context.core.pictures.remove(for: caller.userID)))
     }
 }

@@ -5,7 +5,7 @@ import LatchkeyCore
 /// Reads are one primary-key lookup per id on the loop's own reader.
 enum PresenceHandlers {
     static func put(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try context.authenticate(request)
+        let caller = try await context.authenticate(request)
         let text = try JSONBody(request).string("status")
         // Compared as bytes: a status is a protocol token, not text.
         guard let status = PresenceStatus.allCases.first(where: { Array($0.rawValue.utf8) == Array(text.utf8) }) else {

@@ -10,7 +10,7 @@ enum SessionsHandlers {
     }
 
     static func delete(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try context.authenticate(request)
+        let caller = try await context.authenticate(request)
         try await context.sessions.delete(request.pathParameters["id"] ?? "", of: caller)
         return JSONResponses.noContent()
     }

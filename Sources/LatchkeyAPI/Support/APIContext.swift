@@ -41,9 +41,14 @@ struct APIContext: Sendable {
         )
     }
 
-    /// Bearer check for off-loop handlers (on a pooled reader).
-    func authenticate(_ request: Request) throws -> Authenticated {
-        try core.authenticate(authorization: request.header("authorization"))
+    /// Bearer check for off-loop handlers: on a pooled reader (SQLite), or in the next
+    /// batch of session reads (PostgreSQL), so no thread of Swift's pool waits on the network.
+    func authenticate(_ request: Request) async throws -> Authenticated {
+        let authorization = request.header("authorization")
+        guard let batches = core.sessionReadBatches else { return try core.authenticate(authorization: authorization) }
+        return try await withCheckedThrowingContinuation { continuation in
+            core.verifier.verify(authorization: authorization, cache: nil, batches: batches) { continuation.resume(with: $0) }
+        }
     }
 
     /// At most 512 bytes of it, cut on a character boundary: what a session row keeps is

@@ -10,7 +10,7 @@ enum EmailChangeHandler {
     }()
 
     static func handle(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try context.authenticate(request)
+        let caller = try await context.authenticate(request)
         try context.throttle.admit(request, to: .mailedLinks)
         let body = try JSONBody(request)
         try await context.accounts.requestEmailChange(

@@ -9,7 +9,7 @@ enum MeHandlers {
     }
 
     static func patch(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try context.authenticate(request)
+        let caller = try await context.authenticate(request)
         let body = try JSONBody(request)
         let photoURL: ProfileChange.PhotoURL = switch try body.nullableString("photoURL") {
         case .none: .unchanged
@@ -20,7 +20,7 @@ enum MeHandlers {
     }
 
     static func delete(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try context.authenticate(request)
+        let caller = try await context.authenticate(request)
         let body = try JSONBody(request)
         try await context.accounts.deleteAccount(caller, password: try body.string("password"), from: context.throttle.addresses.of(request))
         return JSONResponses.noContent()

@@ -31,11 +31,11 @@ public struct AccessTokenVerifier: Sendable {
         }
     }
 
-    /// Where reads cross the network: the token's own checks here, on the calling event
-    /// loop and its `cache`, and the session read in the next of `batches`; `completion`
-    /// runs on the batch's thread.
+    /// Where reads cross the network: the token's own checks here, on the calling thread
+    /// (and `cache`, an event loop's, when it runs on one), and the session read in the
+    /// next of `batches`; `completion` runs on the batch's thread.
     public func verify(
-        authorization: String?, cache: VerifiedTokenCache, batches: SessionReadBatches, now: Int64 = UnixTime.now(),
+        authorization: String?, cache: VerifiedTokenCache?, batches: SessionReadBatches, now: Int64 = UnixTime.now(),
         completion: @escaping @Sendable (Result<Authenticated, any Error>) -> Void
     ) {
         let claims: VerifiedTokenCache.Entry
