@@ -133,13 +133,17 @@ public final class PresenceStreams: Sendable {
     /// left without a hold go offline. If this instance was itself taken for dead (paused
     /// longer than that), it holds its users again.
     func beatAndSweep(deadAfter: Int64) async {
-        let (instanceID, held) = (instanceID, state.withLock { Array($0.byUser.keys) })
+        let instanceID = instanceID
         // An idle server commits nothing: with no stream here and no instance holding
         // any, there is no one to beat for and nothing to sweep.
-        if held.isEmpty, (try? database.read({ try PresenceHoldStore.anyInstance(on: $0) })) == false { return }
-        let changes = try? await database.write { db -> [Presence] in
+        if state.withLock({ $0.byUser.isEmpty }), (try? database.read({ try PresenceHoldStore.anyInstance(on: $0) })) == false { return }
+        let changes = try? await database.write { [self] db -> [Presence] in
             let now = UnixTime.now()
             var changes: [Presence] = []
+            // Read when the job runs, not before it was queued: a stream registers before it
+            // queues its hold, so a hold committed before this job is counted here, and
+            // leaving (which takes this instance's holds with its row) never drops it.
+            let held = state.withLock { Array($0.byUser.keys) }
             if held.isEmpty {
                 try PresenceHoldStore.leave(instanceID, on: db)  // nothing of ours to keep alive
             } else if try !PresenceHoldStore.heartbeat(instanceID, now: now, on: db) {
