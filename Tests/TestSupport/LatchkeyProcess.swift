@@ -46,14 +46,14 @@ public final class LatchkeyProcess {
         try process.run()
         let (fd, captured) = (pipe.fileHandleForReading.fileDescriptor, captured)
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        // End of file may never come while processes other tests start hold a copy of the
-        // pipe, so the reader stops when this object goes away, and `waitForExit` drains
-        // what is left itself.
+        // The reader stops at end of file (the process and whatever inherited its output
+        // are gone; a pipe at its end polls readable for ever), or when this object goes
+        // away first; `waitForExit` drains what is left itself.
         Thread.detachNewThread {
             while !captured.stopped {
                 var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                 _ = poll(&ready, 1, 100)
-                captured.drain(fd)
+                if captured.drain(fd) { break }
             }
         }
     }
@@ -109,14 +109,15 @@ private final class CapturedOutput: Sendable {
     private let storage = Mutex((text: "", stopped: false))
 
     /// Reads the non-blocking pipe until it is empty, under the lock, so a reader that
-    /// drains after the process ended sees every byte it wrote.
-    func drain(_ fd: Int32) {
+    /// drains after the process ended sees every byte it wrote. True at end of file.
+    @discardableResult
+    func drain(_ fd: Int32) -> Bool {
         storage.withLock { state in
             var buffer = [UInt8](repeating: 0, count: 65_536)
             // Each pass takes bytes out of the pipe or stops.
             while true {
                 let count = read(fd, &buffer, buffer.count)
-                guard count > 0 else { break }
+                guard count > 0 else { return count == 0 }
                 state.text += String(decoding: buffer[..<count], as: UTF8.self)
             }
         }

@@ -19,6 +19,16 @@ extension Accounts {
             return (first, second)
         }
 
+        /// Whether an instance's hold of `userID` is committed within 10 s.
+        private static func becomesHeld(_ userID: String, _ server: AccountServer) throws -> Bool {
+            let rows = try StoredRows(server)
+            for _ in 0..<200 {
+                if try rows.count("SELECT count(*) FROM presence_holds WHERE user_id = ?", userID) > 0 { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+
         @Test func aUserStaysOnlineWhileAStreamIsOpenOnAnyInstance() throws {
             let (a, b) = try Self.pair()
             defer { a.stop(); b.stop() }
@@ -48,6 +58,9 @@ extension Accounts {
             let bob = try a.signUp("bob@example.com", "bob")
             let stream = try PresenceEventStream(a, token: ada.accessToken, watching: [bob.id])
             #expect(stream.head.status == 200)
+            // Her sign-up left her online for a moment anyway: wait for A's hold itself, which
+            // A commits just after the stream's answer. Killed before that, A never held her.
+            #expect(try Self.becomesHeld(ada.id, a))
             #expect(try Streams.becomes("online", b, ada.id, token: bob.accessToken))
 
             let watcher = try PresenceEventStream(b, token: bob.accessToken, watching: [ada.id], timeout: 30)

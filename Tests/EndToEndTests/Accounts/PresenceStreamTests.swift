@@ -35,12 +35,15 @@ final class PresenceEventStream {
     }
 
     /// The next `presence` event, skipping keep-alive comments.
-    func nextPresence() throws -> Message? {
-        for _ in 0..<100 {
+    /// Gives up after `seconds` (plus at most one read's timeout): keep-alive comments come
+    /// every 15 s, so counting messages alone would wait for many minutes.
+    func nextPresence(within seconds: Double = 60) throws -> Message? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
             guard let message = try next() else { return nil }
             if case .presence = message { return message }
         }
-        throw TestError("only comments")
+        throw TestError("no presence event within \(seconds) s, only comments")
     }
 
     /// True once the server has ended the stream: its last chunk comes, then the close.
