@@ -16,10 +16,20 @@ extension Accounts {
             try JSONSerialization.jsonObject(with: Data(output.utf8))
         }
 
+        /// Returns once the clock has left the second `date` fell in (at most a second).
+        static func waitForTheNextSecond(after date: Date) {
+            let second = date.timeIntervalSince1970.rounded(.down)
+            let deadline = Date().addingTimeInterval(2)
+            while Date().timeIntervalSince1970.rounded(.down) <= second, Date() < deadline { usleep(10_000) }
+        }
+
         @Test func usersAreListedShownDisabledEnabledAndDeletedBesideTheRunningServer() throws {
             let server = try AccountServer()
             defer { server.stop() }
             let ada = try server.signUp("ada@example.com", "ada")
+            // The list is in order of creation, which `created_at` (whole seconds) decides on
+            // both databases only across seconds: within one, PostgreSQL orders by the random id.
+            Self.waitForTheNextSecond(after: Date())
             let bob = try server.signUp("bob@example.com", "bob")
             let data = ["--data-dir", server.dataDirectory]
 
