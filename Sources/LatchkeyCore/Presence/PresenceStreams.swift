@@ -141,7 +141,10 @@ public final class PresenceStreams: Sendable {
             let now = UnixTime.now()
             var changes: [Presence] = []
             if held.isEmpty {
-                try PresenceHoldStore.leave(instanceID, on: db)  // nothing of ours to keep alive
+                // Nothing of ours to keep alive, unless a stream opened since `held` was read:
+                // its hold is queued or committed, and leaving would delete it with our row
+                // (its user then stayed online for good if this instance died).
+                if self.state.withLock({ $0.byUser.isEmpty }) { try PresenceHoldStore.leave(instanceID, on: db) }
             } else if try !PresenceHoldStore.heartbeat(instanceID, now: now, on: db) {
                 for userID in held where try AccountStore.user(id: userID, on: db) != nil {
                     try PresenceHoldStore.hold(userID, by: instanceID, now: now, on: db)
