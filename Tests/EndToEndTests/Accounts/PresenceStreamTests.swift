@@ -34,11 +34,14 @@ final class PresenceEventStream {
         throw TestError("no complete event in 1000 chunks")
     }
 
-    /// The next `presence` event, skipping keep-alive comments.
-    func nextPresence() throws -> Message? {
+    /// The next `presence` event, skipping keep-alive comments; nil once `deadline` has
+    /// passed (keep-alives every 15 s would otherwise stretch a missing event's wait to
+    /// 100 of them).
+    func nextPresence(before deadline: Date = .distantFuture) throws -> Message? {
         for _ in 0..<100 {
             guard let message = try next() else { return nil }
             if case .presence = message { return message }
+            if Date() >= deadline { return nil }
         }
         throw TestError("only comments")
     }
