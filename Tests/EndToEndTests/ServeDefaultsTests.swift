@@ -3,7 +3,8 @@ import Glibc
 import Testing
 import TestSupport
 
-/// `latchkey serve` as a person runs it: no configuration, any directory.
+/// `latchkey serve` as a person runs it: no configuration, any directory; so port 8080 and
+/// SQLite in `./data`.
 @Suite(.serialized) struct ServeDefaultsTests {
     @Test func startsWithNoConfigurationOnPort8080WithDataInTheWorkingDirectory() throws {
         let workingDirectory = LatchkeyProcess.makeTemporaryDirectory()
@@ -22,6 +23,20 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: workingDirectory + "/data/latchkey.sqlite"))
     }
 
+    /// libpq and what it pulls in (gnutls, krb5, ldap: about 3 MB resident) are loaded only
+    /// for a PostgreSQL database; PostgreSQLServeTests checks the other side.
+    @Test func aServerOverSQLiteDoesNotLoadLibpq() throws {
+        let server = try LatchkeyProcess()
+        defer { server.terminate() }
+        try server.waitUntilListening()
+        let maps = try server.memoryMap()
+        #expect(maps.contains("libsqlite3"), "the maps are the server's")
+        #expect(!maps.contains("libpq.so"))
+    }
+}
+
+/// `latchkey serve` on a data directory of its own, over either database.
+@Suite struct ServeTests {
     @Test func healthAndReadinessAnswerWithTheCommonHeaders() throws {
         let server = try LatchkeyProcess()
         defer { server.terminate() }
@@ -35,17 +50,6 @@ import TestSupport
             #expect(response.header("X-Content-Type-Options") == "nosniff")
             #expect(response.header("Content-Type") == "application/json; charset=utf-8")
         }
-    }
-
-    /// libpq and what it pulls in (gnutls, krb5, ldap: about 3 MB resident) are loaded only
-    /// for a PostgreSQL database; PostgreSQLServeTests checks the other side.
-    @Test func aServerOverSQLiteDoesNotLoadLibpq() throws {
-        let server = try LatchkeyProcess()
-        defer { server.terminate() }
-        try server.waitUntilListening()
-        let maps = try server.memoryMap()
-        #expect(maps.contains("libsqlite3"), "the maps are the server's")
-        #expect(!maps.contains("libpq.so"))
     }
 
     @Test func restartKeepsTheSigningKeyAndTheDatabase() throws {

@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import SQLite
 import Testing
 import TestSupport
 
@@ -89,8 +88,8 @@ import TestSupport
         let dataDirectory = LatchkeyProcess.makeTemporaryDirectory() + "/data"
         let first = try LatchkeyProcess(arguments: ["migrate"], dataDirectory: dataDirectory)
         #expect(first.waitForExit() == 0)
-        let database = try Connection(path: dataDirectory + "/latchkey.sqlite")
-        try database.run("UPDATE schema_migrations SET checksum = '0000000000000000' WHERE version = 1")
+        try StoredRows(dataDirectory: dataDirectory, writable: true)
+            .run("UPDATE schema_migrations SET checksum = '0000000000000000' WHERE version = 1")
 
         let result = try failedStart(["serve", "--port", "0"], dataDirectory: dataDirectory)
         #expect(result.status == 1)

@@ -26,7 +26,8 @@ public final class LatchkeyProcess {
     }
 
     /// Starts `latchkey <arguments>`; `dataDirectory` is passed with `--data-dir` unless
-    /// the arguments name one. Does not wait for it to listen.
+    /// the arguments name one, and the database with `--database` in the PostgreSQL mode
+    /// (see `DatabaseUnderTest`). Does not wait for it to listen.
     public init(arguments: [String] = ["serve", "--port", "0"], environment: [String: String] = [:], dataDirectory: String? = nil, currentDirectory: String? = nil) throws {
         self.dataDirectory = dataDirectory ?? Self.makeTemporaryDirectory() + "/data"
         pipe = Pipe()
@@ -36,7 +37,7 @@ public final class LatchkeyProcess {
            environment["LATCHKEY_DATA_DIR"] == nil {
             arguments += ["--data-dir", self.dataDirectory]
         }
-        process.arguments = arguments
+        process.arguments = try DatabaseUnderTest.arguments(arguments, environment: environment, currentDirectory: currentDirectory)
         var inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LATCHKEY_") }
         inherited.merge(environment) { $1 }
         process.environment = inherited

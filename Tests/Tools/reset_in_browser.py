@@ -13,6 +13,12 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+# Seconds a submitted form may take to bring the next page: the reset hashes the password
+# and commits, which a loaded machine (or PostgreSQL) makes slower than the other pages.
+NAVIGATION_TIMEOUT = 30
 
 WIDTHS = {"phone": (320, 640, 2, True), "desktop": (1280, 800, 1, False)}
 
@@ -49,7 +55,11 @@ def fill(driver, password, confirmation):
     second = driver.switch_to.active_element
     second_id = second.get_attribute("id")
     second.send_keys(confirmation)
+    page = driver.find_element(By.TAG_NAME, "body")
     second.send_keys(Keys.ENTER)
+    # ENTER returns before the answer arrives: wait until the form's page is gone, or the
+    # next read would see the form again.
+    WebDriverWait(driver, NAVIGATION_TIMEOUT).until(expected_conditions.staleness_of(page))
     return [first_id, second_id]
 
 

@@ -172,7 +172,7 @@ public struct AccountService: Sendable {
 
 
     public func profile(id: String, reader: StoreReader) throws -> PublicProfile {
-        guard let user = try reader.read({ db in try AccountStore.user(id: id, on: db) }) else { throw AccountError.userNotFound }
+        guard RequestedIdentifier.canExist(id), let user = try reader.read({ db in try AccountStore.user(id: id, on: db) }) else { throw AccountError.userNotFound }
         return PublicProfile(user)
     }
 

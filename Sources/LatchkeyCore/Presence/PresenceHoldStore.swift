@@ -44,8 +44,12 @@ enum PresenceHoldStore {
         return try orphaned.filter { try !isHeld($0, on: db) }
     }
 
-    /// On a clean stop, after its streams' users were released.
+    /// On a clean stop, after its streams' users were released, or when it holds no stream.
+    /// Never while a hold names it (on PostgreSQL one may commit from another writer between
+    /// the caller's check and this): its row would take the hold with it.
     static func leave(_ instanceID: String, on db: StoreConnection) throws {
-        try db.run("DELETE FROM presence_instances WHERE id = ?", instanceID)
+        try db.run(
+            "DELETE FROM presence_instances WHERE id = ? AND NOT EXISTS (SELECT 1 FROM presence_holds WHERE instance_id = ?)", instanceID, instanceID
+        )
     }
 }

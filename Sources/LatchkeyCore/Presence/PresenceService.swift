@@ -70,7 +70,7 @@ public struct PresenceService: Sendable {
     public func get(_ userIDs: [String], reader: StoreReader) throws -> [Presence] {
         let now = UnixTime.now()
         return try reader.read { db in
-            try userIDs.prefix(Self.maximumBatch).compactMap { id in
+            try userIDs.prefix(Self.maximumBatch).filter(RequestedIdentifier.canExist).compactMap { id in
                 try PresenceStore.presence(of: id, on: db).map { shown($0.presence, held: $0.held, now: now) }
             }
         }

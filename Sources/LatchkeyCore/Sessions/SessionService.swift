@@ -94,6 +94,7 @@ public struct SessionService: Sendable {
 
     /// Only one of the caller's own active sessions can be deleted; anything else is 404.
     public func delete(_ sessionID: String, of caller: Authenticated) async throws {
+        guard RequestedIdentifier.canExist(sessionID) else { throw SessionError.notFound }
         let policy = policy
         let found = try await database.write { db -> Bool in
             let now = UnixTime.now()

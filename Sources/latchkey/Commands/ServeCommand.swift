@@ -26,6 +26,11 @@ struct ServeCommand: SettingsCommand {
         raiseOpenFileLimit()
         try DataDirectory.prepare(settings.dataDir)
         let database = try settings.openDatabase()
+        // A start that fails from here on closes the database before the exit: over
+        // PostgreSQL its threads may be inside libpq, and the exit's handlers would tear
+        // OpenSSL down under them (a crash instead of the one-line error).
+        var listening = false
+        defer { if !listening { try? database.close() } }
         let keys = try ServeKeyring.make(settings, logger: logger)
         for warning in settings.unusuallyShortDurations { logger.warning("\(warning)") }
         if settings.passwordIterations < 600_000 {
@@ -66,6 +71,7 @@ struct ServeCommand: SettingsCommand {
         )
         service.serverGauges.attach(openConnections: { server.openConnections }, mailDeliveryFailures: { outbox.deliveryFailures })
         try server.start(on: listener)
+        listening = true
         let (audit, retention) = (core.audit, settings.auditRetentionDays)
         Task.detached {
             // Bounded by the process: pruning is one DELETE every 6 hours until exit.

@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 import Testing
 import TestSupport
 

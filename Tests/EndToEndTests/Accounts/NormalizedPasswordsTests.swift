@@ -1,6 +1,5 @@
 import AuthCrypto
 import Foundation
-import SQLite
 import Testing
 import TestSupport
 
@@ -26,8 +25,7 @@ extension Accounts {
             server.stop()
             // As an import from another system (or an older version) would have stored it.
             let legacy = PasswordHasher(iterations: 1000).hash(typed)
-            let database = try Connection(path: server.databasePath, mode: .readWrite)
-            try database.run("UPDATE users SET password_hash = ? WHERE email_key = ?", legacy, "ada@example.com")
+            try StoredRows.write(server, "UPDATE users SET password_hash = ? WHERE email_key = ?", legacy, "ada@example.com")
             server = try server.restarted()
             expectTokenPair(try server.call("POST", "/v1/auth/login", json: ["email": "ada@example.com", "password": typed]), 200)
             let remade = try StoredRows(server).passwordHash(email: "ada@example.com")

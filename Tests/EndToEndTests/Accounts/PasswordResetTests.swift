@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 import Testing
 import TestSupport
 
@@ -119,8 +118,7 @@ extension Accounts {
             #expect(first.count == 1, "no second mail within the minute")
             let older = try #require(Self.token(in: first[0]))
 
-            let database = try Connection(path: server.databasePath, mode: .readWrite)
-            try database.run("UPDATE account_tokens SET created_at = created_at - 61")
+            try StoredRows.write(server, "UPDATE account_tokens SET created_at = created_at - 61")
             #expect(try Self.requestReset(server, "ada@example.com").status == 202)
             let latest = try #require(try Self.mails(server, atLeast: 2).last)
             let newer = try #require(Self.token(in: latest))
@@ -135,8 +133,7 @@ extension Accounts {
             _ = try Self.requestReset(server, "ada@example.com")
             let mail = try #require(try Self.mails(server, atLeast: 1).first)
             let token = try #require(Self.token(in: mail))
-            let database = try Connection(path: server.databasePath, mode: .readWrite)
-            try database.run("UPDATE account_tokens SET expires_at = expires_at - 3601")
+            try StoredRows.write(server, "UPDATE account_tokens SET expires_at = expires_at - 3601")
             expectProblem(try Self.confirm(server, token, "a-whole-new-passphrase"), 400, "RESET_TOKEN_INVALID", "older than an hour")
         }
 

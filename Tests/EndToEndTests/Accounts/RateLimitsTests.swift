@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 import Testing
 import TestSupport
 
@@ -100,8 +99,7 @@ extension Accounts {
             expectProblem(try restarted.call("POST", "/v1/auth/login", json: ["email": "ada@example.com", "password": AccountServer.password]),
                           429, "TOO_MANY_ATTEMPTS_TRY_LATER", "a restart is no way around the lock")
             restarted.stop()
-            let database = try Connection(path: server.databasePath)
-            try database.run("UPDATE password_failures SET window_start = window_start - 901")
+            try StoredRows.write(server, "UPDATE password_failures SET window_start = window_start - 901")
             let later = try restarted.restarted(rateLimits: true, arguments)
             defer { later.stop() }
             try later.logIn("ada@example.com")

@@ -1,6 +1,5 @@
 import Foundation
 import AuthCrypto
-import SQLite
 import Testing
 import TestSupport
 
@@ -148,9 +147,9 @@ extension Accounts {
             let sessionID = try #require(ada.sessionID)
             let legacy = sessionID + "." + JWTParts.base64URL(Data((0..<32).map { _ in UInt8.random(in: 0...255) }))
             server.stop()
-            let database = try Connection(path: server.databasePath, mode: .readWrite)
-            try database.run("UPDATE sessions SET legacy_refresh_hash = ?, refresh_seed = randomblob(32) WHERE id = ?",
-                             SHA256.hash(legacy.utf8), sessionID)
+            let seed = (0..<32).map { _ in UInt8.random(in: 0...255) }
+            try StoredRows.write(server, "UPDATE sessions SET legacy_refresh_hash = ?, refresh_seed = ? WHERE id = ?",
+                                 SHA256.hash(legacy.utf8), seed, sessionID)
             server = try server.restarted()
             let upgraded = try server.refresh(legacy)
             expectTokenPair(upgraded, 200)

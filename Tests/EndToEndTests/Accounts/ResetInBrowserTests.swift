@@ -6,10 +6,12 @@ extension Accounts {
     /// Story 1.4 in a real browser (Debian's Chromium, driven by selenium): the emailed
     /// link opens the form, two different passwords keep it with a message, a matching
     /// pair sets the password. Screenshots at 320 px and 1280 px land in
-    /// `test-results/browser/` for a person to look at.
+    /// `test-results/browser/` for a person to look at (`browser-postgres/` from the
+    /// PostgreSQL pass, which runs beside the SQLite one and would overwrite them).
     @Suite struct ResetInBrowser {
         static let screenshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("test-results/browser").path
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(DatabaseUnderTest.isPostgreSQL ? "test-results/browser-postgres" : "test-results/browser").path
 
         @Test func aPersonFollowsTheEmailedLinkAndSetsANewPassword() throws {
             let (sink, options) = try SMTPDelivery.sink(.plain)

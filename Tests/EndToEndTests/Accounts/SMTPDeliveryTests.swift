@@ -135,7 +135,7 @@ extension Accounts {
             #expect(failure.contains("mail to gone@example.com not delivered: RCPT TO answered 550 5.1.1 mailbox unavailable"))
             #expect(try sink.messages(atLeast: 1).map(\.rcptTo) == [["ada@example.com"]])
             usleep(3_000_000)  // past the first retry's time (2 s), were it retried
-            let outbox = try #require(try StoredRows(server).database.queryOne(
+            let outbox = try #require(try StoredRows(server).row(
                 "SELECT attempts, abandoned_at IS NOT NULL, sent_at IS NULL, last_error FROM mail_outbox WHERE recipient = ?", "gone@example.com"
             ) { ($0.int(at: 0), $0.int(at: 1), $0.int(at: 2), $0.text(at: 3) ?? "") })
             #expect(outbox.0 == 1 && outbox.1 == 1 && outbox.2 == 1, "one attempt, given up, never sent: \(outbox)")
