@@ -48,24 +48,12 @@ public enum DatabaseTransfer {
         let list = columns.joined(separator: ", ")
         let insert = "INSERT INTO \(table) (\(list)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
         let rows = try source.query("SELECT \(list) FROM \(table)") { row in
-            try target.run(insert, values: (0..<columns.count).map { PostgreSQLValue(row.value(at: $0)) })
+            try target.run(insert, values: (0..<columns.count).map { PostgreSQLValue(row.value(at: $0).storeValue) })
         }
         if identityTables.contains(table) {
             // The next generated id follows the largest copied (or starts at 1).
             try target.run("SELECT setval(pg_get_serial_sequence('\(table)', 'id'), GREATEST(COALESCE(MAX(id), 0), 1), MAX(id) IS NOT NULL) FROM \(table)")
         }
         return rows.count
-    }
-}
-
-private extension PostgreSQLValue {
-    init(_ value: SQLiteValue) {
-        self = switch value {
-        case .null: .null
-        case .integer(let integer): .integer(integer)
-        case .real(let real): .real(real)
-        case .text(let text): .text(text)
-        case .blob(let blob): .blob(blob)
-        }
     }
 }

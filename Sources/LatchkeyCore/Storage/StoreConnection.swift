@@ -105,17 +105,9 @@ struct StoreConnection: Sendable {
         StoreConnection(.sqlite(try SQLite.Connection(path: "")))
     }
 
-    /// `values` as the driver binds them: both drivers' value enums have StoreValue's cases.
+    /// `values` as the driver binds them.
     private static func driverValues<Value: DriverValue>(_ values: [(any StoreBindable)?]) -> [Value] {
-        values.map { value in
-            switch value?.storeValue ?? .null {
-            case .null: .null
-            case .integer(let integer): .integer(integer)
-            case .real(let real): .real(real)
-            case .text(let text): .text(text)
-            case .blob(let bytes): .blob(bytes)
-            }
-        }
+        values.map { Value($0?.storeValue ?? .null) }
     }
 }
 
@@ -129,5 +121,31 @@ protocol DriverValue {
     static func blob(_ value: [UInt8]) -> Self
 }
 
+extension DriverValue {
+    /// Both drivers' value enums have StoreValue's cases.
+    init(_ value: StoreValue) {
+        self = switch value {
+        case .null: .null
+        case .integer(let integer): .integer(integer)
+        case .real(let real): .real(real)
+        case .text(let text): .text(text)
+        case .blob(let bytes): .blob(bytes)
+        }
+    }
+}
+
 extension SQLiteValue: DriverValue {}
 extension PostgreSQLValue: DriverValue {}
+
+/// A value read from SQLite, bound again elsewhere (`DatabaseTransfer` copies rows so).
+extension SQLiteValue: StoreBindable {
+    var storeValue: StoreValue {
+        switch self {
+        case .null: .null
+        case .integer(let integer): .integer(integer)
+        case .real(let real): .real(real)
+        case .text(let text): .text(text)
+        case .blob(let bytes): .blob(bytes)
+        }
+    }
+}
