@@ -48,14 +48,13 @@ final class RefreshBatches: Sendable {
         var rotating = Set<String>()
         for refresh in refreshes {
             let sessionID = refresh.presented.sessionID
-            let state = states[sessionID]
-            switch RefreshVerdict(refresh.presented, state: state, now: now, policy: policy, key: key) {
+            switch RefreshVerdict(refresh.presented, state: states[sessionID], now: now, policy: policy, key: key) {
             case .invalid:
                 refresh.completion(.failure(SessionError.invalidRefreshToken))
-            case .current:
-                refresh.completion(.success(SessionService.Rotated(user: state!.user, sessionID: sessionID, generation: state!.generation, seed: state!.seed)))
-            case .rotate(let generation) where rotating.insert(sessionID).inserted:
-                rotations.append((refresh, state!, generation))
+            case .current(let state):
+                refresh.completion(.success(SessionService.Rotated(user: state.user, sessionID: sessionID, generation: state.generation, seed: state.seed)))
+            case .rotate(let state, let generation) where rotating.insert(sessionID).inserted:
+                rotations.append((refresh, state, generation))
             case .rotate, .revokeUnusable, .revokeReused:
                 inWriter.rotate(refresh.presented, completion: refresh.completion)
             }

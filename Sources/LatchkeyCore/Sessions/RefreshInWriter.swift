@@ -26,17 +26,17 @@ struct RefreshInWriter: Sendable {
             switch RefreshVerdict(presented, state: state, now: now, policy: policy, key: key) {
             case .invalid:
                 return .invalid
-            case .rotate(let generation):
+            case .rotate(let state, let generation):
                 try SessionStore.rotate(sessionID, to: generation + 1, now: now, on: db)
-                return .answered(state!.user, sessionID: sessionID, generation: generation + 1, seed: state!.seed)
-            case .current:
-                return .answered(state!.user, sessionID: sessionID, generation: state!.generation, seed: state!.seed)
+                return .answered(state.user, sessionID: sessionID, generation: generation + 1, seed: state.seed)
+            case .current(let state):
+                return .answered(state.user, sessionID: sessionID, generation: state.generation, seed: state.seed)
             case .revokeUnusable:
                 try SessionStore.revoke(sessionID, now: now, on: db)
                 return .invalid
-            case .revokeReused:
+            case .revokeReused(let userID):
                 try SessionStore.revoke(sessionID, now: now, on: db)
-                try AuditStore.append(.refreshReused, user: state!.user.id, session: sessionID, now: now, on: db)
+                try AuditStore.append(.refreshReused, user: userID, session: sessionID, now: now, on: db)
                 return .reused
             }
         }, completion: { result in

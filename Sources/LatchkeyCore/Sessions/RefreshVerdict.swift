@@ -2,20 +2,20 @@ import AuthCrypto
 
 /// What a refresh token presented against its session's state calls for, by the rules of
 /// `SessionService.refresh`. Pure, so the writer's job and PostgreSQL's refresh batches
-/// decide alike.
-enum RefreshVerdict: Equatable {
+/// decide alike. The verdicts that answer carry the state they answer from.
+enum RefreshVerdict {
     /// Forged, of a generation never issued, or of no session: it changes nothing.
     case invalid
     /// The current generation of a usable session: it rotates to the next one.
-    case rotate(from: Int64)
+    case rotate(RefreshState, from: Int64)
     /// An earlier generation back within the grace: the session's current token, no write.
-    case current
+    case current(RefreshState)
     /// The current generation, but the session or its user is no longer usable: the
     /// session is revoked and the token refused as invalid.
     case revokeUnusable
     /// An earlier generation outside the grace, or of a session no longer usable: someone
     /// else holds the chain, so the session is revoked (and audited), the token refused as reused.
-    case revokeReused
+    case revokeReused(userID: String)
 
     init(_ presented: RefreshToken, state: RefreshState?, now: Int64, policy: AccountsPolicy, key: HMACKey) {
         guard let state else {
@@ -40,14 +40,14 @@ enum RefreshVerdict: Equatable {
         }
         let usable = state.session.isActive(now: now, policy: policy) && !state.user.disabled
         if generation == state.generation {
-            self = usable ? .rotate(from: generation) : .revokeUnusable
+            self = usable ? .rotate(state, from: generation) : .revokeUnusable
             return
         }
         // "Within" the grace includes its boundary.
         guard usable, let retiredAt = state.retirement(of: generation), now - retiredAt <= policy.refreshReuseGrace else {
-            self = .revokeReused
+            self = .revokeReused(userID: state.user.id)
             return
         }
-        self = .current
+        self = .current(state)
     }
 }
