@@ -4,16 +4,20 @@
 /// early, split in two, or read as NULL.
 enum PostgreSQLTextArray {
     static func literal(_ texts: [String]) -> String {
-        var literal = "{"
+        // Built as UTF-8 bytes: both escaped characters are ASCII, so no multi-byte
+        // sequence can hold one, and the bytes stay valid UTF-8.
+        var literal: [UInt8] = [UInt8(ascii: "{")]
+        literal.reserveCapacity(texts.reduce(2) { $0 + $1.utf8.count + 3 })
         for (index, text) in texts.enumerated() {
-            if index > 0 { literal += "," }
-            literal += "\""
-            for character in text.unicodeScalars {
-                if character == "\"" || character == "\\" { literal += "\\" }
-                literal.unicodeScalars.append(character)
+            if index > 0 { literal.append(UInt8(ascii: ",")) }
+            literal.append(UInt8(ascii: "\""))
+            for byte in text.utf8 {
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { literal.append(UInt8(ascii: "\\")) }
+                literal.append(byte)
             }
-            literal += "\""
+            literal.append(UInt8(ascii: "\""))
         }
-        return literal + "}"
+        literal.append(UInt8(ascii: "}"))
+        return String(decoding: literal, as: UTF8.self)
     }
 }
