@@ -80,7 +80,7 @@ public struct CoreServices: Sendable {
     /// before the next is answered 503. Nil on SQLite, whose reads stay on the loops.
     public func makeStoreReadPool(queueCapacity: Int = 256) -> BoundedThreadPool? {
         guard let readers = database.networkReaderConnections else { return nil }
-        return BoundedThreadPool(threads: readers, capacity: queueCapacity)
+        return BoundedThreadPool(named: "store-read", threads: readers, capacity: queueCapacity)
     }
 
     /// The bearer check off the event loops (on a pooled reader).

@@ -1,3 +1,4 @@
+import CLinuxShims
 import Glibc
 
 /// A plain pthread for work that blocks by design (an event loop in epoll_wait, the
@@ -9,10 +10,15 @@ public enum DedicatedThread {
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 
-    /// Starts `run` on a new thread and returns it, to be joined.
-    public static func spawn(_ run: @escaping @Sendable () -> Void) -> pthread_t {
+    /// Starts `run` on a new thread and returns it, to be joined. `name` is what `top -H`,
+    /// `ps -L` and `perf` show for the thread (`/proc/PID/task/TID/comm`); the kernel keeps
+    /// its first 15 bytes.
+    public static func spawn(named name: String, _ run: @escaping @Sendable () -> Void) -> pthread_t {
         var thread = pthread_t()
-        let body = Unmanaged.passRetained(Body(run)).toOpaque()
+        let body = Unmanaged.passRetained(Body {
+            _ = pthread_setname_np(pthread_self(), String(decoding: name.utf8.prefix(15), as: UTF8.self))
+            run()
+        }).toOpaque()
         let result = pthread_create(&thread, nil, { pointer in
             Unmanaged<Body>.fromOpaque(pointer!).takeRetainedValue().run()
             return nil
@@ -22,7 +28,7 @@ public enum DedicatedThread {
     }
 
     /// Starts `run` on a new thread that nobody joins.
-    public static func start(_ run: @escaping @Sendable () -> Void) {
-        pthread_detach(spawn(run))
+    public static func start(named name: String, _ run: @escaping @Sendable () -> Void) {
+        pthread_detach(spawn(named: name, run))
     }
 }

@@ -37,6 +37,17 @@ import TestSupport
 
 /// `latchkey serve` on a data directory of its own, over either database.
 @Suite struct ServeTests {
+    /// `top -H` and `perf` tell the server's parts apart by these names.
+    @Test func theServersThreadsAreNamedForWhatTheyDo() throws {
+        let server = try LatchkeyProcess(environment: ["LATCHKEY_EVENT_LOOPS": "2"])
+        defer { server.terminate() }
+        _ = try server.waitUntilListening()
+        let names = try server.threadNames()
+        for name in ["http-loop-0", "http-loop-1", "db-writer", "hashing-0", "mail-outbox"] {
+            #expect(names.contains(name), "\(name) in \(names)")
+        }
+    }
+
     @Test func healthAndReadinessAnswerWithTheCommonHeaders() throws {
         let server = try LatchkeyProcess()
         defer { server.terminate() }

@@ -16,7 +16,7 @@ enum OwnThread {
 
     /// The engine's own pthread helper, detached: nothing joins these threads.
     private static func start(_ run: @escaping @Sendable () -> Void) {
-        DedicatedThread.start(run)
+        DedicatedThread.start(named: "test-thread", run)
     }
 }
 

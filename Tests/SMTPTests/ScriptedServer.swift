@@ -33,7 +33,7 @@ final class ScriptedServer: Sendable {
         }
         guard bound else { throw ScriptError() }
         port = UInt16(bigEndian: address.sin_port)
-        DedicatedThread.start { [self] in
+        DedicatedThread.start(named: "scripted-smtp") { [self] in
             for script in connections {
                 let client = accept(listener, nil, nil)
                 guard client >= 0 else { return }

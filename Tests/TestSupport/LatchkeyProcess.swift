@@ -99,6 +99,16 @@ public final class LatchkeyProcess {
         return String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
     }
 
+    /// The names of the server's threads (`/proc/PID/task/TID/comm`), sorted.
+    public func threadNames() throws -> [String] {
+        let tasks = "/proc/\(process.processIdentifier)/task"
+        return try FileManager.default.contentsOfDirectory(atPath: tasks).compactMap { task in
+            FileManager.default.contents(atPath: "\(tasks)/\(task)/comm").map {
+                String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .newlines)
+            }
+        }.sorted()
+    }
+
     deinit {
         captured.stopped = true
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }

@@ -59,7 +59,7 @@ public final class HTTPServer: Sendable {
             }
         }
         shared.loopsReleasingListener.store(loops.count, ordering: .relaxed)
-        let threads = loops.map { loop in DedicatedThread.spawn { loop.run() } }
+        let threads = loops.map { loop in DedicatedThread.spawn(named: "http-loop-\(loop.index)") { loop.run() } }
         state.withLock { state in
             state.loops = loops
             state.threads = threads

@@ -30,7 +30,7 @@ public final class OutboxSender: Sendable {
     public init(database: Database, transport: any MailTransport, pollInterval: Double = 1) {
         self.database = database
         self.transport = transport
-        DedicatedThread.start { [self] in
+        DedicatedThread.start(named: "mail-outbox") { [self] in
             while !stopping.load(ordering: .acquiring) {
                 // A full batch means more may be due: go on at once rather than at the next poll.
                 if deliverDue() < Self.batch { _ = wake.wait(timeout: .now() + pollInterval) }

@@ -15,11 +15,12 @@ final class BatchingThreads<Item: Sendable>: Sendable {
     private let capacity: Int
     private let largestBatch: Int
 
-    init(threads: Int, capacity: Int, largestBatch: Int = 256, process: @escaping @Sendable ([Item]) -> Void) {
+    /// The threads are named `name-0`, `name-1`, ... for `top -H` and `perf`.
+    init(named name: String, threads: Int, capacity: Int, largestBatch: Int = 256, process: @escaping @Sendable ([Item]) -> Void) {
         self.capacity = capacity
         self.largestBatch = largestBatch
-        for _ in 0..<max(1, threads) {
-            DedicatedThread.start { [self] in
+        for index in 0..<max(1, threads) {
+            DedicatedThread.start(named: "\(name)-\(index)") { [self] in
                 while true { process(nextBatch()) }
             }
         }

@@ -21,11 +21,12 @@ public final class BoundedThreadPool: Sendable {
 
     /// `niceness` above 0 runs the threads below the event loops (on Linux the nice value
     /// is per thread).
-    public init(threads: Int, capacity: Int, niceness: Int32 = 0) {
+    /// `name` names the threads (`name-0`, `name-1`, ...) for `top -H` and `perf`.
+    public init(named name: String, threads: Int, capacity: Int, niceness: Int32 = 0) {
         self.threads = max(1, threads)
         self.capacity = capacity
         for worker in 0..<self.threads {
-            DedicatedThread.start { [self] in
+            DedicatedThread.start(named: "\(name)-\(worker)") { [self] in
                 if niceness != 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness) }
                 work(worker)
             }

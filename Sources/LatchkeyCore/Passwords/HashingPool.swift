@@ -8,7 +8,7 @@ public final class HashingPool: Sendable {
     private let pool: BoundedThreadPool
 
     public init(threads: Int, capacity: Int) {
-        pool = BoundedThreadPool(threads: threads, capacity: capacity, niceness: 10)
+        pool = BoundedThreadPool(named: "hashing", threads: threads, capacity: capacity, niceness: 10)
     }
 
     public var capacity: Int { pool.capacity }

@@ -32,8 +32,8 @@ final class ListenNotifyPresenceBus: PresenceBus {
     /// `connect` opens a connection of the bus's own (one for sending, one for listening).
     init(connect: @escaping @Sendable () throws -> PostgreSQL.Connection) {
         self.connect = connect
-        DedicatedThread.start { [self] in send() }
-        DedicatedThread.start { [self] in listen() }
+        DedicatedThread.start(named: "presence-notify") { [self] in send() }
+        DedicatedThread.start(named: "presence-listen") { [self] in listen() }
     }
 
     func publish(_ presence: Presence) {

@@ -11,7 +11,7 @@ final class DatabaseWriter: Sendable {
 
     /// Takes ownership of `connection`; nothing else may use it afterwards.
     init(connection: Connection) {
-        DedicatedThread.start { [self] in run(connection) }
+        DedicatedThread.start(named: "db-writer") { [self] in run(connection) }
     }
 
     /// Queues `job` for the next batch; its `finish` runs on the writer thread once the

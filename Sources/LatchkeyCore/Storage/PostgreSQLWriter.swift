@@ -24,7 +24,7 @@ final class PostgreSQLWriter: Sendable {
         lanes = connections.map { _ in WriteQueue() }
         for (lane, connection) in zip(lanes, connections) {
             let statistics = statistics
-            DedicatedThread.start {
+            DedicatedThread.start(named: "db-writer") {
                 let committer = PostgreSQLBatchCommitter(connection: connection, statistics: statistics)
                 lane.serve { batch in committer.commit(batch) }
                 connection.close()

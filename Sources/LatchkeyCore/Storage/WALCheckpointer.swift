@@ -15,7 +15,7 @@ final class WALCheckpointer: Sendable {
     init(path: String, interval: Duration = .seconds(1)) throws {
         let connection = try Connection(path: path, mode: .readWrite)
         let microseconds = UInt32(interval.components.seconds * 1_000_000 + interval.components.attoseconds / 1_000_000_000_000)
-        DedicatedThread.start { [self] in
+        DedicatedThread.start(named: "wal-checkpoint") { [self] in
             while !stopping.load(ordering: .acquiring) {
                 usleep(microseconds)
                 _ = try? connection.run("PRAGMA wal_checkpoint(PASSIVE)")

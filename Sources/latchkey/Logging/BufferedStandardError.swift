@@ -34,7 +34,7 @@ final class BufferedStandardError: Sendable {
     private let writing = Mutex(())
 
     private init() {
-        DedicatedThread.start { [self] in
+        DedicatedThread.start(named: "log-writer") { [self] in
             // Bounded by the process: one flush per 100 ms until exit.
             while true {
                 usleep(100_000)

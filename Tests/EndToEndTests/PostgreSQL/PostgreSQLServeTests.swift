@@ -16,6 +16,10 @@ import TestSupport
         #expect(!server.process.output.contains(password), "never the password")
         let maps = try server.process.memoryMap()
         #expect(maps.contains("libpq.so.5"), "libpq is loaded when the database is PostgreSQL")
+        let threads = try server.process.threadNames()
+        for name in ["refresh-batch-0", "session-batch-0", "store-read-0", "presence-listen", "presence-notify", "db-writer"] {
+            #expect(threads.contains(name), "\(name) in \(threads)")
+        }
 
         let ada = try server.signUp("ada@example.com", "Ada.L")
         let login = try server.logIn("ada@example.com")
