@@ -6,8 +6,8 @@
 #   per instance, their requests/s summed) against one wrk -t2 -c64 on SQLite, in turns
 #   SQLite, PostgreSQL, PostgreSQL, SQLite (so neither always goes first);
 #   POST /v1/auth/refresh at 64 connections, each connection following its own rotating
-#   token chain (as accounts.sh: 64 fresh sessions per database, two wrk -t32 -c32 against
-#   one wrk -t64 -c64), SQLite first;
+#   token chain (as accounts.sh: 64 fresh sessions for every turn, two wrk -t32 -c32 against
+#   one wrk -t64 -c64), in the same turns as GET /v1/users/me;
 #   POST /v1/auth/login at 16 connections, bound by PBKDF2 on the hashing pools (two wrk
 #   -t1 -c8 against one wrk -t2 -c16), in the same turns as GET /v1/users/me;
 #   a presence change made through one instance (PUT /v1/presence) timed until a stream on
@@ -217,6 +217,27 @@ pg_ratio_line() {  # label what target
     postgres_summary+=("target $2: ${pg} req/s on two PostgreSQL instances to ${sqlite} req/s on one SQLite instance (summed over the turns; errors ${pg_errors} and ${sqlite_errors}): ratio ${ratio} (at least $3): $(awk -v r="$ratio" -v t="$3" 'BEGIN { print (r >= t) ? "met" : "NOT met" }')")
 }
 
+# One refresh turn on SQLite or on the PostgreSQL pair: 64 fresh sessions logged in, then
+# one wrk thread per session following its chain (refresh_script).
+pg_refresh_turn() {  # sqlite|pg label
+    local tokens=() script_a script_b
+    if [[ "$1" == sqlite ]]; then
+        mapfile -t tokens < <(pg_login_sessions 64 "$latchkey_port")
+        ((${#tokens[@]} == 64)) || fail "only ${#tokens[@]} SQLite sessions for the refresh run"
+        script_a="$(refresh_script "${tokens[@]}")"
+        mv "$script_a" "$work/refresh-pg-sqlite.lua"
+        pg_wrk_sqlite "$2" 64 64 /v1/auth/refresh -s "$work/refresh-pg-sqlite.lua"
+    else
+        mapfile -t tokens < <(pg_login_sessions 64 "$pg_a_port" "$pg_b_port")
+        ((${#tokens[@]} == 64)) || fail "only ${#tokens[@]} PostgreSQL sessions for the refresh run"
+        script_a="$(refresh_script "${tokens[@]:0:32}")"
+        mv "$script_a" "$work/refresh-pg-a.lua"
+        script_b="$(refresh_script "${tokens[@]:32:32}")"
+        mv "$script_b" "$work/refresh-pg-b.lua"
+        pg_wrk_pair "$2" 32 32 /v1/auth/refresh "$work/refresh-pg-a.lua" "$work/refresh-pg-b.lua"
+    fi
+}
+
 cross_value() {  # key
     awk -F= -v key="$1" '$1 == key { print $2 }' "$work/presence-cross.txt"
 }
@@ -228,7 +249,7 @@ bench_postgres() {
     fi
     : >"$work/postgres-cpu.txt"
     local token_sqlite token_pg me_label="GET /v1/users/me (sqlite vs pg)" login_label="POST /v1/auth/login (sqlite vs pg)"
-    local refresh_label="POST /v1/auth/refresh (sqlite vs pg)" login_script tokens=() index
+    local refresh_label="POST /v1/auth/refresh (sqlite vs pg)" login_script index
     say "signing up the bench user on PostgreSQL (through A)"
     token_pg="$(pg_post_json "$pg_a_port" /v1/auth/signup "$(printf '{"email":"%s","password":"%s","displayName":"bench_user"}' "$bench_email" "$bench_password")" | json_field accessToken)"
     token_sqlite="$(post_json /v1/auth/login "$(login_body)" | json_field accessToken)"
@@ -251,21 +272,13 @@ bench_postgres() {
     pg_wrk_sqlite "$login_label" 2 16 /v1/auth/login --timeout 30s -s "$login_script"
     sleep 3
 
-    # Refresh: 64 fresh sessions on each database, one token chain per wrk thread.
-    say "logging in 64 sessions on SQLite and 64 on PostgreSQL (32 through each instance) for the refresh runs"
-    mapfile -t tokens < <(pg_login_sessions 64 "$latchkey_port")
-    ((${#tokens[@]} == 64)) || fail "only ${#tokens[@]} SQLite sessions for the refresh run"
-    local sqlite_script pg_script_a pg_script_b
-    sqlite_script="$(refresh_script "${tokens[@]}")"
-    mv "$sqlite_script" "$work/refresh-pg-sqlite.lua"
-    mapfile -t tokens < <(pg_login_sessions 64 "$pg_a_port" "$pg_b_port")
-    ((${#tokens[@]} == 64)) || fail "only ${#tokens[@]} PostgreSQL sessions for the refresh run"
-    pg_script_a="$(refresh_script "${tokens[@]:0:32}")"
-    mv "$pg_script_a" "$work/refresh-pg-a.lua"
-    pg_script_b="$(refresh_script "${tokens[@]:32:32}")"
-    mv "$pg_script_b" "$work/refresh-pg-b.lua"
-    pg_wrk_sqlite "$refresh_label" 64 64 /v1/auth/refresh -s "$work/refresh-pg-sqlite.lua"
-    pg_wrk_pair "$refresh_label" 32 32 /v1/auth/refresh "$work/refresh-pg-a.lua" "$work/refresh-pg-b.lua"
+    # Refresh, in the same turns: 64 fresh sessions for each turn, one token chain per wrk
+    # thread (a chain a turn has rotated cannot be replayed: its first token would be a reuse).
+    say "refresh turns: 64 fresh sessions for each, on SQLite or on PostgreSQL (32 through each instance)"
+    pg_refresh_turn sqlite "$refresh_label"
+    pg_refresh_turn pg "$refresh_label"
+    pg_refresh_turn pg "$refresh_label"
+    pg_refresh_turn sqlite "$refresh_label"
 
     # Presence across instances.
     local changes="${BENCH_PG_PRESENCE_CHANGES:-500}"
