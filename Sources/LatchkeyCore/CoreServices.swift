@@ -57,6 +57,9 @@ public struct CoreServices: Sendable {
         public let outboxBacklog: Int
         public let writeBatchSizes: Histogram
         public let commitSeconds: Histogram
+        /// Requests per batch statement on PostgreSQL, by what they are (`bearer_check`,
+        /// `refresh`); empty on SQLite, which has no batches.
+        public let batchSizes: [(kind: String, sizes: Histogram)]
     }
 
     /// Read on a reader of the caller's (the outbox backlog is a count of unsent rows).
@@ -65,7 +68,10 @@ public struct CoreServices: Sendable {
         return Gauges(
             hashingQueueDepth: hashing.queueDepth, hashingRejections: hashing.rejections, presenceStreams: presence.streams.openStreams,
             outboxBacklog: try reader.read { try OutboxStore.backlog(on: $0) },
-            writeBatchSizes: writes.batchSizes, commitSeconds: writes.commitSeconds
+            writeBatchSizes: writes.batchSizes, commitSeconds: writes.commitSeconds,
+            batchSizes: [
+                sessionReadBatches.map { ("bearer_check", $0.batchSizes) }, sessions.refreshBatchSizes.map { ("refresh", $0) },
+            ].compactMap { $0 }
         )
     }
 

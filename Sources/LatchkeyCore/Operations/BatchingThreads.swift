@@ -14,6 +14,7 @@ final class BatchingThreads<Item: Sendable>: Sendable {
     private let available = DispatchSemaphore(value: 0)
     private let capacity: Int
     private let largestBatch: Int
+    private let sizes = Mutex(Histogram(bounds: Histogram.batchBounds))
 
     /// The threads are named `name-0`, `name-1`, ... for `top -H` and `perf`.
     init(named name: String, threads: Int, capacity: Int, largestBatch: Int = 256, process: @escaping @Sendable ([Item]) -> Void) {
@@ -21,10 +22,17 @@ final class BatchingThreads<Item: Sendable>: Sendable {
         self.largestBatch = largestBatch
         for index in 0..<max(1, threads) {
             DedicatedThread.start(named: "\(name)-\(index)") { [self] in
-                while true { process(nextBatch()) }
+                while true {
+                    let batch = nextBatch()
+                    sizes.withLock { $0.observe(Double(batch.count)) }
+                    process(batch)
+                }
             }
         }
     }
+
+    /// How many items each batch held, for `/metrics`.
+    var batchSizes: Histogram { sizes.withLock { $0 } }
 
     /// Queues `item` for the next batch; false when `capacity` items are waiting already.
     func submit(_ item: Item) -> Bool {

@@ -30,6 +30,9 @@ final class RefreshBatches: Sendable {
         }
     }
 
+    /// Refreshes per batch, for `/metrics`.
+    var batchSizes: Histogram { threads.batchSizes }
+
     func rotate(_ presented: RefreshToken, completion: @escaping @Sendable (Result<SessionService.Rotated, any Error>) -> Void) {
         guard threads.submit(Refresh(presented: presented, completion: completion)) else {
             return completion(.failure(StoreError.busy))

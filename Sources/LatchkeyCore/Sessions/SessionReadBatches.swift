@@ -24,6 +24,9 @@ public final class SessionReadBatches: Sendable {
         }
     }
 
+    /// Bearer checks per batch read, for `/metrics`.
+    var batchSizes: Histogram { threads.batchSizes }
+
     /// Reads the session `sessionID` and its user in the next batch; `completion` runs on
     /// the batch's thread (nil: no such session). Too many waiting: busy (503) at once.
     func find(_ sessionID: String, completion: @escaping @Sendable (Result<Found, any Error>) -> Void) {

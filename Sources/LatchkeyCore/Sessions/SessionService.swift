@@ -23,6 +23,9 @@ public struct SessionService: Sendable {
         }
     }
 
+    /// Refreshes per batch on PostgreSQL, for `/metrics`; nil on SQLite.
+    var refreshBatchSizes: Histogram? { refreshBatches?.batchSizes }
+
     /// Each refresh token works once. A token of the generation before (or the one
     /// before that) presented again within the grace after its retirement (a client
     /// retrying, or two tasks of one app refreshing together) gets the session's CURRENT

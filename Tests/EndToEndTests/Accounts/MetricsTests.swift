@@ -66,6 +66,27 @@ extension Accounts {
             #expect(Self.value(families, "latchkey_database_commit_seconds", "latchkey_database_commit_seconds_count") ?? 0 >= 1)
         }
 
+        /// Over PostgreSQL, bearer checks and refreshes go in batches, whose sizes show; over
+        /// SQLite there are none, and no such family.
+        @Test func batchSizesShowOverPostgreSQLOnly() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            for _ in 0..<3 { #expect(try server.me(ada.accessToken).status == 200) }
+            #expect(try server.refresh(ada.refreshToken).status == 200)
+
+            let (_, families) = try Self.scrape(server)
+            let batches = "latchkey_database_batch_size"
+            if DatabaseUnderTest.isPostgreSQL {
+                #expect(families[batches]?["type"] as? String == "histogram")
+                #expect(Self.value(families, batches, batches + "_sum", ["kind": "bearer_check"]) ?? 0 >= 3, "three checks, at least")
+                #expect(Self.value(families, batches, batches + "_sum", ["kind": "refresh"]) == 1)
+                #expect(Self.value(families, batches, batches + "_count", ["kind": "refresh"]) == 1)
+            } else {
+                #expect(families[batches] == nil)
+            }
+        }
+
         @Test func metricsCanBeTurnedOff() throws {
             let server = try AccountServer(["--metrics-enabled", "false"])
             defer { server.stop() }

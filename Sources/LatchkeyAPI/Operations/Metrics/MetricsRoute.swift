@@ -48,6 +48,10 @@ enum MetricsRoute {
         out.histogram("latchkey_database_write_batch_size", [], gauges.writeBatchSizes)
         out.family("latchkey_database_commit_seconds", "histogram", "Duration of each durable commit.")
         out.histogram("latchkey_database_commit_seconds", [], gauges.commitSeconds)
+        if !gauges.batchSizes.isEmpty {
+            out.family("latchkey_database_batch_size", "histogram", "Requests one PostgreSQL batch statement served, by kind.")
+            for (kind, sizes) in gauges.batchSizes { out.histogram("latchkey_database_batch_size", [("kind", kind)], sizes) }
+        }
         return out.text
     }
 }
