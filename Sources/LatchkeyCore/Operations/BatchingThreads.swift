@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Synchronization
 import Threads
 
@@ -9,6 +10,7 @@ import Threads
 /// the next at once. One thread makes the largest batches: on 2 cores with the database
 /// beside it, one thread per batcher served 15–20% more bearer checks and refreshes a second
 /// than two, and a remote database's longer round trip only makes the batches larger.
+/// With `largestBatch` 1 it is a plain bounded pool (`BoundedThreadPool`).
 final class BatchingThreads<Item: Sendable>: Sendable {
     private let waiting = Mutex<[Item]>([])
     private let available = DispatchSemaphore(value: 0)
@@ -16,16 +18,22 @@ final class BatchingThreads<Item: Sendable>: Sendable {
     private let largestBatch: Int
     private let sizes = Mutex(Histogram(bounds: Histogram.batchBounds))
 
-    /// The threads are named `name-0`, `name-1`, ... for `top -H` and `perf`.
-    init(named name: String, threads: Int, capacity: Int, largestBatch: Int = 256, process: @escaping @Sendable ([Item]) -> Void) {
+    /// The threads are named `name-0`, `name-1`, ... for `top -H` and `perf`; `process`
+    /// gets each batch with that number. `niceness` above 0 runs them below the event loops
+    /// (on Linux the nice value is per thread).
+    init(
+        named name: String, threads: Int, capacity: Int, largestBatch: Int = 256, niceness: Int32 = 0,
+        process: @escaping @Sendable (_ batch: [Item], _ thread: Int) -> Void
+    ) {
         self.capacity = capacity
         self.largestBatch = largestBatch
         for index in 0..<max(1, threads) {
             DedicatedThread.start(named: "\(name)-\(index)") { [self] in
+                if niceness != 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness) }
                 while true {
                     let batch = nextBatch()
                     sizes.withLock { $0.observe(Double(batch.count)) }
-                    process(batch)
+                    process(batch, index)
                 }
             }
         }
@@ -34,13 +42,16 @@ final class BatchingThreads<Item: Sendable>: Sendable {
     /// How many items each batch held, for `/metrics`.
     var batchSizes: Histogram { sizes.withLock { $0 } }
 
+    /// Items waiting for a thread.
+    var waitingCount: Int { waiting.withLock { $0.count } }
+
     /// Queues `item` for the next batch; false when `capacity` items are waiting already.
     func submit(_ item: Item) -> Bool {
         let wake = waiting.withLock { waiting -> Bool? in
             guard waiting.count < capacity else { return nil }
             waiting.append(item)
             // Only the item that finds the queue empty signals: a thread that takes a
-            // batch takes everything after it too, and signals again for what it leaves.
+            // batch signals again for what it leaves, waking the next free thread.
             return waiting.count == 1
         }
         guard let wake else { return false }

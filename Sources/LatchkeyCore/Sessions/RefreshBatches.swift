@@ -25,7 +25,7 @@ final class RefreshBatches: Sendable {
 
     init(database: Database, policy: AccountsPolicy, key: HMACKey, threads: Int, inWriter: RefreshInWriter, capacity: Int = 4096) {
         self.inWriter = inWriter
-        self.threads = BatchingThreads(named: "refresh-batch", threads: threads, capacity: capacity) { refreshes in
+        self.threads = BatchingThreads(named: "refresh-batch", threads: threads, capacity: capacity) { refreshes, _ in
             Self.process(refreshes, database: database, policy: policy, key: key, inWriter: inWriter)
         }
     }
