@@ -35,7 +35,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CLinuxShims"),
         // General-purpose leaf: the one way this server starts a thread of its own.
-        .target(name: "Threads", dependencies: ["CLinuxShims"]),
+        .target(name: "Threads"),
         .target(name: "HTTPServer", dependencies: ["CLinuxShims", "Threads", .product(name: "Logging", package: "swift-log")]),
         // Numbered migrations, their checksums and the checks before applying them: shared by
         // both database wrappers, so a migration reads the same on either.

@@ -1,4 +1,3 @@
-import CLinuxShims
 import Glibc
 
 /// A plain pthread for work that blocks by design (an event loop in epoll_wait, the
@@ -16,7 +15,7 @@ public enum DedicatedThread {
     public static func spawn(named name: String, _ run: @escaping @Sendable () -> Void) -> pthread_t {
         var thread = pthread_t()
         let body = Unmanaged.passRetained(Body {
-            _ = pthread_setname_np(pthread_self(), String(decoding: name.utf8.prefix(15), as: UTF8.self))
+            nameThisThread(name)
             run()
         }).toOpaque()
         let result = pthread_create(&thread, nil, { pointer in
@@ -30,5 +29,16 @@ public enum DedicatedThread {
     /// Starts `run` on a new thread that nobody joins.
     public static func start(named name: String, _ run: @escaping @Sendable () -> Void) {
         pthread_detach(spawn(named: name, run))
+    }
+
+    /// Names the calling thread by writing its `comm` (what pthread_setname_np does on Linux;
+    /// Swift's Glibc module does not export it). A name that cannot be set leaves the
+    /// process's: naming is for people reading `top`, nothing depends on it.
+    private static func nameThisThread(_ name: String) {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 }
