@@ -11,13 +11,17 @@ enum SessionStore {
     private static let refreshStateByID = withUser(where: "s.id = ?", extra: refreshColumns)
     private static let refreshStatesByIDs = withUser(where: "s.id = ANY(CAST(? AS TEXT[]))", extra: refreshColumns)
     /// Rotates each listed session still at the generation given and not revoked (as
-    /// `rotate`), and returns the ids it rotated. PostgreSQL only (array parameters).
+    /// `rotate`), and returns the ids it rotated. PostgreSQL only (array parameters). The
+    /// sessions are found by `id = ANY(ids)`, each one's generation looked up by its place
+    /// in the list, so the plan is an index scan whatever the table's size and statistics:
+    /// joined to `unnest(ids, generations)` instead, the planner scanned the whole table for
+    /// every batch while it held a few thousand sessions.
     private static let rotateEachAtGeneration = """
         UPDATE sessions AS s
-        SET refresh_generation = r.generation + 1, previous_rotated_at = s.rotated_at, rotated_at = ?,
+        SET refresh_generation = s.refresh_generation + 1, previous_rotated_at = s.rotated_at, rotated_at = ?,
             last_used_at = ?, legacy_refresh_hash = NULL
-        FROM unnest(CAST(? AS TEXT[]), CAST(? AS BIGINT[])) AS r(id, generation)
-        WHERE s.id = r.id AND s.refresh_generation = r.generation AND s.revoked_at IS NULL
+        WHERE s.id = ANY(CAST(? AS TEXT[])) AND s.revoked_at IS NULL
+          AND s.refresh_generation = (CAST(? AS BIGINT[]))[array_position(CAST(? AS TEXT[]), s.id)]
         RETURNING s.id
         """
 
@@ -94,10 +98,12 @@ enum SessionStore {
     }
 
     /// Rotates each session of `expected` still at its generation there and not revoked,
-    /// in one statement; returns the ids it rotated. PostgreSQL only.
+    /// in one statement; returns the ids it rotated. PostgreSQL only. The ids are distinct
+    /// (a batch rotates a session once): each one's generation is found by its first place.
     static func rotateAll(_ expected: [(sessionID: String, generation: Int64)], now: Int64, on db: StoreConnection) throws -> Set<String> {
         let generations = "{" + expected.map { String($0.generation) }.joined(separator: ",") + "}"
-        let rotated = try db.query(rotateEachAtGeneration, now, now, PostgreSQLTextArray.literal(expected.map(\.sessionID)), generations) {
+        let ids = PostgreSQLTextArray.literal(expected.map(\.sessionID))
+        let rotated = try db.query(rotateEachAtGeneration, now, now, ids, generations, ids) {
             $0.text(at: 0) ?? ""
         }
         return Set(rotated)
