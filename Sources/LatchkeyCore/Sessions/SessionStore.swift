@@ -13,9 +13,8 @@ enum SessionStore {
     /// Rotates each listed session still at the generation given and not revoked (as
     /// `rotate`), and returns the ids it rotated. PostgreSQL only (array parameters). The
     /// sessions are found by `id = ANY(ids)`, each one's generation looked up by its place
-    /// in the list, so the plan is an index scan whatever the table's size and statistics:
-    /// joined to `unnest(ids, generations)` instead, the planner scanned the whole table for
-    /// every batch while it held a few thousand sessions.
+    /// in the list: one primary-key lookup per id, as the batch read does (a reader
+    /// connection never scans a table where an index serves; see `PostgreSQLReaderPool`).
     private static let rotateEachAtGeneration = """
         UPDATE sessions AS s
         SET refresh_generation = s.refresh_generation + 1, previous_rotated_at = s.rotated_at, rotated_at = ?,

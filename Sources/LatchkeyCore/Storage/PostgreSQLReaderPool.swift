@@ -7,6 +7,12 @@ import Synchronization
 /// as a WAL reader does), and gives it back. At most `capacity` are open, so an instance's
 /// share of the server's `max_connections` is bounded; when all are lent, a read waits for
 /// one, at most `waitLimitSeconds`, then is busy (503) rather than piling up.
+///
+/// Every statement read here finds its rows by key, so each connection turns sequential
+/// scans off (`enable_seqscan = off`: a scan is still made where no index serves). The
+/// planner prices a cached page as if read from disk, and for a table of a few thousand
+/// rows it chose to scan the whole table for every batch of sessions (`id = ANY(ids)`),
+/// comparing each row with every id: that was most of PostgreSQL's CPU per refresh.
 final class PostgreSQLReaderPool: Sendable {
     private let url: String
     private let idle = Mutex<[PostgreSQL.Connection]>([])
@@ -22,6 +28,12 @@ final class PostgreSQLReaderPool: Sendable {
         idle.withLock { $0.append(first) }
     }
 
+    /// Sets a new connection up for reading by key (see above).
+    static func prepare(_ connection: PostgreSQL.Connection) throws -> PostgreSQL.Connection {
+        try connection.execute("SET enable_seqscan = off")
+        return connection
+    }
+
     func read<T>(_ body: (StoreConnection) throws -> T) throws -> T {
         guard free.wait(timeout: .now() + .seconds(Self.waitLimitSeconds)) == .success else { throw StoreError.busy }
         defer { free.signal() }
@@ -34,7 +46,7 @@ final class PostgreSQLReaderPool: Sendable {
                 // found out by using it; a read is safe to run again on a new one.
             }
         }
-        return try lend(try PostgreSQL.Connection(url: url), body)
+        return try lend(try Self.prepare(PostgreSQL.Connection(url: url)), body)
     }
 
     /// Runs `body` on `connection`, which goes back to the pool unless it broke.
