@@ -46,7 +46,7 @@ public struct CoreServices: Sendable {
         emailVerification = EmailVerificationService(database: database, mail: mail, mailQueued: mailQueued, streams: presence.streams)
         sessions = SessionService(database: database, issuer: issuer, policy: policy, streams: presence.streams)
         verifier = AccessTokenVerifier(keys: keys, policy: policy)
-        sessionReadBatches = database.networkReaderConnections.map { _ in SessionReadBatches(database: database, threads: 1) }
+        sessionReadBatches = database.networkReaderConnections.map { _ in SessionReadBatches(database: database) }
     }
 
     /// What `/metrics` shows of the domain beneath the HTTP layer.

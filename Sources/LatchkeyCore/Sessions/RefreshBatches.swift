@@ -21,11 +21,10 @@ final class RefreshBatches: Sendable {
     }
 
     private let threads: BatchingThreads<Refresh>
-    private let inWriter: RefreshInWriter
 
-    init(database: Database, policy: AccountsPolicy, key: HMACKey, threads: Int, inWriter: RefreshInWriter, capacity: Int = 4096) {
-        self.inWriter = inWriter
-        self.threads = BatchingThreads(named: "refresh-batch", threads: threads, capacity: capacity) { refreshes, _ in
+    /// One thread (see `BatchingThreads`).
+    init(database: Database, policy: AccountsPolicy, key: HMACKey, inWriter: RefreshInWriter, capacity: Int = 4096) {
+        threads = BatchingThreads(named: "refresh-batch", threads: 1, capacity: capacity) { refreshes, _ in
             Self.process(refreshes, database: database, policy: policy, key: key, inWriter: inWriter)
         }
     }

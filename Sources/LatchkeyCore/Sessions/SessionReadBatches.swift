@@ -13,8 +13,9 @@ public final class SessionReadBatches: Sendable {
 
     private let threads: BatchingThreads<Check>
 
-    init(database: Database, threads: Int, capacity: Int = 4096) {
-        self.threads = BatchingThreads(named: "session-batch", threads: threads, capacity: capacity) { checks, _ in
+    /// One thread (see `BatchingThreads`).
+    init(database: Database, capacity: Int = 4096) {
+        threads = BatchingThreads(named: "session-batch", threads: 1, capacity: capacity) { checks, _ in
             let found = Result {
                 try database.read { db in try SessionStore.sessionsWithUsers(ids: checks.map(\.sessionID), on: db) }
             }

@@ -19,7 +19,7 @@ public struct SessionService: Sendable {
         let refreshInWriter = RefreshInWriter(database: database, policy: policy, key: issuer.refreshKey.mac, streams: streams)
         self.refreshInWriter = refreshInWriter
         refreshBatches = database.networkReaderConnections.map { _ in
-            RefreshBatches(database: database, policy: policy, key: issuer.refreshKey.mac, threads: 1, inWriter: refreshInWriter)
+            RefreshBatches(database: database, policy: policy, key: issuer.refreshKey.mac, inWriter: refreshInWriter)
         }
     }
 

@@ -18,7 +18,7 @@ final class PostgreSQLDatabase: Sendable {
         let first = try PostgreSQL.Connection(url: url)
         try PostgreSQL.Migrator(migrations: EmbeddedMigrations.postgres).migrate(first)
         writer = PostgreSQLWriter(connections: try (0..<writers).map { _ in try PostgreSQL.Connection(url: url) })
-        readers = PostgreSQLReaderPool(url: url, capacity: max(1, connections - writers), first: try PostgreSQLReaderPool.prepare(first))
+        readers = try PostgreSQLReaderPool(url: url, capacity: max(1, connections - writers), first: first)
         presenceBus = ListenNotifyPresenceBus { try PostgreSQL.Connection(url: url) }
     }
 

@@ -21,15 +21,16 @@ final class PostgreSQLReaderPool: Sendable {
     static let waitLimitSeconds = 5
 
     /// Connections are opened on first use (the first is given, already proven to work).
-    init(url: String, capacity: Int, first: PostgreSQL.Connection) {
+    init(url: String, capacity: Int, first: PostgreSQL.Connection) throws {
         self.url = url
         self.capacity = max(1, capacity)
         free = DispatchSemaphore(value: self.capacity)
+        let first = try Self.prepare(first)
         idle.withLock { $0.append(first) }
     }
 
-    /// Sets a new connection up for reading by key (see above).
-    static func prepare(_ connection: PostgreSQL.Connection) throws -> PostgreSQL.Connection {
+    /// Sets a connection up for reading by key (see above).
+    private static func prepare(_ connection: PostgreSQL.Connection) throws -> PostgreSQL.Connection {
         try connection.execute("SET enable_seqscan = off")
         return connection
     }
