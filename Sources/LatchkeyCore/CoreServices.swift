@@ -27,8 +27,8 @@ public struct CoreServices: Sendable {
         database: Database, keys: CurrentKeyring, refreshKey: RefreshTokenKey, policy: AccountsPolicy, mail: MailComposer,
         mailQueued: @escaping @Sendable () -> Void, hashingThreads: Int, hashingQueueCapacity: Int = 64,
         picturesDirectory: String, publicURL: String
-    ) {
-        let issuer = TokenIssuer(keys: keys, refreshKey: refreshKey, policy: policy)
+    ) throws {
+        let issuer = TokenIssuer(keys: keys, refreshKey: refreshKey, seeds: try RefreshSeeds.load(from: database), policy: policy)
         let hashing = HashingPool(threads: hashingThreads, capacity: hashingQueueCapacity)
         self.database = database
         self.hashing = hashing
@@ -58,7 +58,8 @@ public struct CoreServices: Sendable {
         public let writeBatchSizes: Histogram
         public let commitSeconds: Histogram
         /// Requests per batch statement on PostgreSQL, by what they are (`bearer_check`,
-        /// `refresh`); empty on SQLite, which has no batches.
+        /// `refresh`, and `refresh_read` for refreshes whose sessions had to be read first);
+        /// empty on SQLite, which has no batches.
         public let batchSizes: [(kind: String, sizes: Histogram)]
     }
 
@@ -71,6 +72,7 @@ public struct CoreServices: Sendable {
             writeBatchSizes: writes.batchSizes, commitSeconds: writes.commitSeconds,
             batchSizes: [
                 sessionReadBatches.map { ("bearer_check", $0.batchSizes) }, sessions.refreshBatchSizes.map { ("refresh", $0) },
+                sessions.refreshReadBatchSizes.map { ("refresh_read", $0) },
             ].compactMap { $0 }
         )
     }

@@ -56,7 +56,7 @@ import TestSupport
     @Test func theRouterAndTheDocumentNameTheSameOperations() throws {
         let folder = LatchkeyProcess.makeTemporaryDirectory()
         let database = try Database(path: folder + "/latchkey.sqlite")
-        let core = CoreServices(
+        let core = try CoreServices(
             database: database, keys: CurrentKeyring(try Keyring(keys: [try SigningKey(id: "k1", secret: Array(repeating: 7, count: 32))])),
             refreshKey: RefreshTokenKey(secret: Array(repeating: 9, count: 32)),
             policy: AccountsPolicy(issuer: "http://127.0.0.1:8080", reservedDisplayNames: ReservedDisplayNames([])),

@@ -12,7 +12,7 @@ import Testing
         let path = NSTemporaryDirectory() + "latchkey-verifier-\(UUID().uuidString).sqlite"
         let database = try Database(path: path)
         let keyring = try Keyring(keys: [SigningKey(id: "k1", secret: Array(repeating: 7, count: 32))])
-        let issuer = TokenIssuer(keys: CurrentKeyring(keyring), refreshKey: RefreshTokenKey(secret: Array(repeating: 9, count: 32)), policy: policy)
+        let issuer = TokenIssuer(keys: CurrentKeyring(keyring), refreshKey: RefreshTokenKey(secret: Array(repeating: 9, count: 32)), seeds: RefreshSeeds(key: Array(repeating: 5, count: 32)), policy: policy)
         let email = try EmailRules.normalize("ada@example.com").get()
         let (user, sessionID, refresh) = try await database.write { db in
             try AccountStore.insertUser(id: "u1", email: email, passwordHash: "x", displayName: "ada", now: 1000, on: db)

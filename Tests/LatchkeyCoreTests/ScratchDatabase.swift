@@ -43,7 +43,7 @@ final class ScratchDatabase: Sendable {
             passwordIterations: 1000, refreshReuseGrace: refreshReuseGrace, issuer: "https://issuer.test",
             reservedDisplayNames: ReservedDisplayNames([])
         )
-        return CoreServices(
+        return try CoreServices(
             database: database, keys: CurrentKeyring(keyring), refreshKey: RefreshTokenKey(secret: Array(repeating: 9, count: 32)),
             policy: policy, mail: MailComposer(publicURL: "https://auth.example.com"), mailQueued: {}, hashingThreads: 2,
             picturesDirectory: NSTemporaryDirectory() + "latchkey-pictures-\(UUID().uuidString)", publicURL: "https://auth.example.com"

@@ -16,7 +16,7 @@ final class BatchingThreads<Item: Sendable>: Sendable {
     private let available = DispatchSemaphore(value: 0)
     private let capacity: Int
     private let largestBatch: Int
-    private let sizes = Mutex(Histogram(bounds: Histogram.batchBounds))
+    private let sizes = BatchSizes()
 
     /// The threads are named `name-0`, `name-1`, ... for `top -H` and `perf`; `process`
     /// gets each batch with that number. `niceness` above 0 runs them below the event loops
@@ -32,7 +32,7 @@ final class BatchingThreads<Item: Sendable>: Sendable {
                 if niceness != 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness) }
                 while true {
                     let batch = nextBatch()
-                    sizes.withLock { $0.observe(Double(batch.count)) }
+                    sizes.observe(batch.count)
                     process(batch, index)
                 }
             }
@@ -40,7 +40,7 @@ final class BatchingThreads<Item: Sendable>: Sendable {
     }
 
     /// How many items each batch held, for `/metrics`.
-    var batchSizes: Histogram { sizes.withLock { $0 } }
+    var batchSizes: Histogram { sizes.histogram }
 
     /// Items waiting for a thread.
     var waitingCount: Int { waiting.withLock { $0.count } }

@@ -1,36 +1,58 @@
 import AuthCrypto
 
 /// Refreshes where the database is across the network (PostgreSQL), in batches
-/// (`BatchingThreads`), so a refresh costs a share of two statements instead of a writer's
-/// serializable transaction of its own:
-/// 1. one read of every waiting refresh's session state;
-/// 2. the verdict of each (`RefreshVerdict`); a forged token, or a retry within the grace,
-///    is answered from that read alone;
-/// 3. one `UPDATE` rotating every session whose token is current, committed by itself,
-///    which rotates a session only if it is still at the generation read and not revoked:
-///    a rotation through another instance, or a revocation, committed since the read makes
-///    it skip that session.
+/// (`BatchingThreads`), so a refresh costs a share of a statement or two instead of a
+/// writer's serializable transaction of its own:
+/// 1. each token whose MAC holds under its session's derived seed (`RefreshSeeds`: every
+///    session made since migration 0013) is rotated by one `UPDATE` for the whole batch,
+///    committed by itself, which rotates a session only if it is still at the token's
+///    generation and usable (not revoked, idle or past its lifetime, its user not disabled);
+///    such a token is authentic, so rotating it is what the verdict would decide;
+/// 2. every other refresh (a session from before with a random seed, a forged token, a
+///    retry within the grace, a session that `UPDATE` skipped) has its session state read,
+///    all in one read, and its verdict (`RefreshVerdict`) taken from that: a forged token,
+///    or a retry within the grace, is answered from the read alone;
+/// 3. one `UPDATE` rotates the sessions of step 2 whose tokens are current, committed by
+///    itself, as step 1's does but at the generation read.
 /// Whatever is not answered so (a revocation to carry out, a session the `UPDATE` skipped, a
 /// second refresh of one session in the batch, a failed statement, whose outcome may be
 /// unknown) goes to the writer (`RefreshInWriter`), which reads and decides again in its
 /// own transaction: a rotation committed meanwhile makes the token a retry within the grace.
+/// In steady use only step 1 runs: one round trip and one commit per batch.
 final class RefreshBatches: Sendable {
     private struct Refresh: Sendable {
         let presented: RefreshToken
         let completion: @Sendable (Result<SessionService.Rotated, any Error>) -> Void
     }
 
+    private struct Context: Sendable {
+        let database: Database
+        let policy: AccountsPolicy
+        let key: HMACKey
+        let seeds: RefreshSeeds
+        let inWriter: RefreshInWriter
+    }
+
     private let threads: BatchingThreads<Refresh>
+    private let readSizes = BatchSizes()
 
     /// One thread (see `BatchingThreads`).
-    init(database: Database, policy: AccountsPolicy, key: HMACKey, inWriter: RefreshInWriter, capacity: Int = 4096) {
+    init(database: Database, policy: AccountsPolicy, key: HMACKey, seeds: RefreshSeeds, inWriter: RefreshInWriter, capacity: Int = 4096) {
+        let context = Context(database: database, policy: policy, key: key, seeds: seeds, inWriter: inWriter)
+        let readSizes = readSizes
         threads = BatchingThreads(named: "refresh-batch", threads: 1, capacity: capacity) { refreshes, _ in
-            Self.process(refreshes, database: database, policy: policy, key: key, inWriter: inWriter)
+            let unanswered = Self.rotateDirectly(refreshes, context)
+            guard !unanswered.isEmpty else { return }
+            readSizes.observe(unanswered.count)
+            Self.rotateAfterReading(unanswered, context)
         }
     }
 
     /// Refreshes per batch, for `/metrics`.
     var batchSizes: Histogram { threads.batchSizes }
+
+    /// Refreshes per batch that needed their sessions read (step 2), for `/metrics`.
+    var readBatchSizes: Histogram { readSizes.histogram }
 
     func rotate(_ presented: RefreshToken, completion: @escaping @Sendable (Result<SessionService.Rotated, any Error>) -> Void) {
         guard threads.submit(Refresh(presented: presented, completion: completion)) else {
@@ -38,7 +60,45 @@ final class RefreshBatches: Sendable {
         }
     }
 
-    private static func process(_ refreshes: [Refresh], database: Database, policy: AccountsPolicy, key: HMACKey, inWriter: RefreshInWriter) {
+    /// Step 1: answers the refreshes whose tokens hold under derived seeds and whose sessions
+    /// it rotated; returns the others.
+    private static func rotateDirectly(_ refreshes: [Refresh], _ context: Context) -> [Refresh] {
+        var direct: [(refresh: Refresh, generation: Int64, seed: [UInt8])] = []
+        var others: [Refresh] = []
+        var sessions = Set<String>()
+        for refresh in refreshes {
+            let sessionID = refresh.presented.sessionID
+            if case .mac(let generation, let code) = refresh.presented.proof, sessions.insert(sessionID).inserted {
+                let seed = context.seeds.seed(for: sessionID)
+                if ConstantTime.equals(code, RefreshToken.code(sessionID: sessionID, generation: generation, seed: seed, key: context.key)) {
+                    direct.append((refresh, generation, seed))
+                    continue
+                }
+            }
+            others.append(refresh)
+        }
+        guard !direct.isEmpty else { return others }
+        let now = UnixTime.now()
+        // Sorted, so two batches rotating the same sessions lock their rows in one order.
+        direct.sort { $0.refresh.presented.sessionID < $1.refresh.presented.sessionID }
+        // A failed statement's outcome may be unknown: step 2 reads what it left.
+        let users = (try? context.database.commitEachStatement { db in
+            try SessionStore.rotateAllUsable(direct.map { ($0.refresh.presented.sessionID, $0.generation) }, now: now, policy: context.policy, on: db)
+        }) ?? [:]
+        for (refresh, generation, seed) in direct {
+            let sessionID = refresh.presented.sessionID
+            guard let user = users[sessionID] else {
+                others.append(refresh)
+                continue
+            }
+            refresh.completion(.success(SessionService.Rotated(user: user, sessionID: sessionID, generation: generation + 1, seed: seed)))
+        }
+        return others
+    }
+
+    /// Steps 2 and 3.
+    private static func rotateAfterReading(_ refreshes: [Refresh], _ context: Context) {
+        let (database, policy, key, inWriter) = (context.database, context.policy, context.key, context.inWriter)
         let now = UnixTime.now()
         let states: [String: RefreshState]
         do {

@@ -19,12 +19,15 @@ public struct SessionService: Sendable {
         let refreshInWriter = RefreshInWriter(database: database, policy: policy, key: issuer.refreshKey.mac, streams: streams)
         self.refreshInWriter = refreshInWriter
         refreshBatches = database.networkReaderConnections.map { _ in
-            RefreshBatches(database: database, policy: policy, key: issuer.refreshKey.mac, inWriter: refreshInWriter)
+            RefreshBatches(database: database, policy: policy, key: issuer.refreshKey.mac, seeds: issuer.seeds, inWriter: refreshInWriter)
         }
     }
 
     /// Refreshes per batch on PostgreSQL, for `/metrics`; nil on SQLite.
     var refreshBatchSizes: Histogram? { refreshBatches?.batchSizes }
+
+    /// Of those, refreshes per batch that needed their sessions read (`RefreshBatches`).
+    var refreshReadBatchSizes: Histogram? { refreshBatches?.readBatchSizes }
 
     /// Each refresh token works once. A token of the generation before (or the one
     /// before that) presented again within the grace after its retirement (a client

@@ -23,14 +23,31 @@ enum SessionStore {
           AND s.refresh_generation = (CAST(? AS BIGINT[]))[array_position(CAST(? AS TEXT[]), s.id)]
         RETURNING s.id
         """
+    /// Rotates each listed session still at the generation given, not revoked, idle or past
+    /// its lifetime, of a user not disabled (`RefreshVerdict`'s `.rotate`), and returns the
+    /// ids it rotated with their users. PostgreSQL only: the batch of refreshes whose tokens
+    /// were checked without a read (`RefreshSeeds`), as `rotateEachAtGeneration` finds them.
+    private static let rotateEachUsableAtGeneration = """
+        UPDATE sessions AS s
+        SET refresh_generation = s.refresh_generation + 1, previous_rotated_at = s.rotated_at, rotated_at = ?, last_used_at = ?
+        FROM users u
+        WHERE u.id = s.user_id AND u.disabled = 0
+          AND s.id = ANY(CAST(? AS TEXT[])) AND s.revoked_at IS NULL AND s.last_used_at >= ? AND s.created_at >= ?
+          AND s.refresh_generation = (CAST(? AS BIGINT[]))[array_position(CAST(? AS TEXT[]), s.id)]
+        RETURNING s.id, \(prefixed(AccountStore.userColumns, with: "u."))
+        """
 
     /// Sessions and their users in one read, those for which `condition` holds.
     private static func withUser(where condition: String, extra: String? = nil) -> String {
         """
-        SELECT \(columns.split(separator: ",").map { "s." + $0.trimmingWhitespace() }.joined(separator: ", ")),
-               \(AccountStore.userColumns.split(separator: ",").map { "u." + $0.trimmingWhitespace() }.joined(separator: ", "))\(extra.map { ", " + $0 } ?? "")
+        SELECT \(prefixed(columns, with: "s.")), \(prefixed(AccountStore.userColumns, with: "u."))\(extra.map { ", " + $0 } ?? "")
         FROM sessions s JOIN users u ON u.id = s.user_id WHERE \(condition)
         """
+    }
+
+    /// `a, b` as `p.a, p.b`.
+    private static func prefixed(_ columns: String, with prefix: String) -> String {
+        columns.split(separator: ",").map { prefix + $0.trimmingWhitespace() }.joined(separator: ", ")
     }
     private static let activeOfUser = """
         SELECT \(columns) FROM sessions
@@ -106,6 +123,25 @@ enum SessionStore {
             $0.text(at: 0) ?? ""
         }
         return Set(rotated)
+    }
+
+    /// Rotates each session of `expected` still at its generation there and usable at
+    /// `now` under `policy`, in one statement; returns the users of those it rotated, by
+    /// session id. PostgreSQL only; the ids are distinct, as for `rotateAll`.
+    static func rotateAllUsable(
+        _ expected: [(sessionID: String, generation: Int64)], now: Int64, policy: AccountsPolicy, on db: StoreConnection
+    ) throws -> [String: User] {
+        let generations = "{" + expected.map { String($0.generation) }.joined(separator: ",") + "}"
+        let ids = PostgreSQLTextArray.literal(expected.map(\.sessionID))
+        let rows = try db.query(
+            rotateEachUsableAtGeneration, now, now, ids, now - policy.sessionIdleTimeout, now - policy.sessionMaxLifetime, generations, ids
+        ) { row in (row.text(at: 0) ?? "", AccountStore.makeUser(row, from: 1)) }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The key new sessions' refresh seeds are derived from (`RefreshSeeds`).
+    static func seedKey(on db: StoreConnection) throws -> [UInt8]? {
+        try db.queryOne("SELECT secret FROM session_seed_key WHERE id = 1") { $0.blob(at: 0) } ?? nil
     }
 
     /// The next generation becomes current; the times shift so the two previous

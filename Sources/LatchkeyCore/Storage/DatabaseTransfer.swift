@@ -12,8 +12,11 @@ public enum DatabaseTransfer {
     /// Copied in this order, each after the tables its rows refer to.
     static let copiedTables = [
         "users", "display_names", "presence", "sessions", "password_failures", "account_tokens", "mail_outbox", "audit_log",
-        "imported_hash_parameters",
+        "imported_hash_parameters", "session_seed_key",
     ]
+    /// Copied over the row the target's own migration made: the key the copied sessions'
+    /// seeds were derived from, so their refreshes still need no read (`RefreshSeeds`).
+    static let replacedTables = ["session_seed_key"]
     /// Not copied: the migrations' record (the target keeps its own) and the presence
     /// holds of the instance that stops (its streams end with it).
     static let skippedTables = ["schema_migrations", "presence_instances", "presence_holds"]
@@ -46,6 +49,7 @@ public enum DatabaseTransfer {
     private static func copyRows(of table: String, from source: SQLite.Connection, to target: PostgreSQL.Connection) throws -> Int {
         let columns = try source.query("SELECT name FROM pragma_table_info(?)", table) { $0.text(at: 0) ?? "" }
         let list = columns.joined(separator: ", ")
+        if replacedTables.contains(table) { try target.run("DELETE FROM \(table)") }
         let insert = "INSERT INTO \(table) (\(list)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
         let rows = try source.query("SELECT \(list) FROM \(table)") { row in
             try target.run(insert, values: (0..<columns.count).map { PostgreSQLValue(row.value(at: $0).storeValue) })

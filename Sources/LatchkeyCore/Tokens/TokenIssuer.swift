@@ -5,11 +5,13 @@ import FlatJSON
 public struct TokenIssuer: Sendable {
     public let keys: CurrentKeyring
     let refreshKey: RefreshTokenKey
+    let seeds: RefreshSeeds
     let policy: AccountsPolicy
 
-    public init(keys: CurrentKeyring, refreshKey: RefreshTokenKey, policy: AccountsPolicy) {
+    init(keys: CurrentKeyring, refreshKey: RefreshTokenKey, seeds: RefreshSeeds, policy: AccountsPolicy) {
         self.keys = keys
         self.refreshKey = refreshKey
+        self.seeds = seeds
         self.policy = policy
     }
 
@@ -32,7 +34,7 @@ public struct TokenIssuer: Sendable {
     }
 
     /// A new session's seed: 256 bits that, with the refresh key, make its tokens.
-    static func newRefreshSeed() -> [UInt8] {
-        SecureRandom.bytes(32)
+    func refreshSeed(for sessionID: String) -> [UInt8] {
+        seeds.seed(for: sessionID)
     }
 }

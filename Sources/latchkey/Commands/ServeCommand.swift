@@ -43,7 +43,7 @@ struct ServeCommand: SettingsCommand {
             database: database,
             transport: try MailTransportChoice.make(settings, publicURL: settings.resolvedPublicURL(boundPort: listener.port), logger: logger)
         )
-        let core = CoreServices(
+        let core = try CoreServices(
             database: database, keys: keys, refreshKey: try RefreshTokenKey.loadOrCreate(inDirectory: settings.dataDir),
             policy: settings.accountsPolicy(boundPort: listener.port),
             mail: MailComposer(

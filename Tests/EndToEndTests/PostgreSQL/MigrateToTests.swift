@@ -1,5 +1,6 @@
 import Foundation
 import PostgreSQL
+import SQLite
 import Testing
 import TestSupport
 
@@ -27,6 +28,10 @@ import TestSupport
         }
         let copied = try #require(try counts())
         #expect(copied.audit >= 2 && copied.mail >= 1, "the audit log and the outbox moved: \(copied)")
+        let seedKeyQuery = "SELECT secret FROM session_seed_key"
+        let seedKey = try SQLite.Connection(path: before.dataDirectory + "/latchkey.sqlite", mode: .readOnly).queryOne(seedKeyQuery) { $0.blob(at: 0) }
+        let movedSeedKey = try Connection(url: database.url).queryOne(seedKeyQuery) { $0.blob(at: 0) }
+        #expect(movedSeedKey != nil && movedSeedKey == seedKey, "the key the sessions' seeds come from replaced the migration's own")
 
         let after = try AccountServer(
             ["--database", database.url], dataDirectory: before.dataDirectory, signingKey: before.signingKey, signingKeys: before.signingKeys
