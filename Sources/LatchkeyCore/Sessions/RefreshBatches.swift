@@ -36,11 +36,21 @@ final class RefreshBatches: Sendable {
     private let threads: BatchingThreads<Refresh>
     private let readSizes = BatchSizes()
 
+    /// How long the thread waits for more refreshes when fewer are waiting than its batch
+    /// before held (see `BatchingThreads`): each batch commits, and a commit's fsync costs
+    /// PostgreSQL about the same for one session as for thirty. With 64 clients refreshing
+    /// through two instances on 2 cores, 300 µs made batches of 17 instead of 10 and cut
+    /// PostgreSQL's CPU per refresh by a third; it adds at most that to a refresh, and
+    /// nothing to one that comes alone.
+    static let lingerMicroseconds: UInt32 = 300
+
     /// One thread (see `BatchingThreads`).
     init(database: Database, policy: AccountsPolicy, key: HMACKey, seeds: RefreshSeeds, inWriter: RefreshInWriter, capacity: Int = 4096) {
         let context = Context(database: database, policy: policy, key: key, seeds: seeds, inWriter: inWriter)
         let readSizes = readSizes
-        threads = BatchingThreads(named: "refresh-batch", threads: 1, capacity: capacity) { refreshes, _ in
+        threads = BatchingThreads(
+            named: "refresh-batch", threads: 1, capacity: capacity, lingerMicroseconds: Self.lingerMicroseconds
+        ) { refreshes, _ in
             let unanswered = Self.rotateDirectly(refreshes, context)
             guard !unanswered.isEmpty else { return }
             readSizes.observe(unanswered.count)
