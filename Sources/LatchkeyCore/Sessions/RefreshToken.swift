@@ -2,7 +2,8 @@ import AuthCrypto
 
 /// A refresh token as presented: `lk1.<session id>.<generation>.<MAC>`, where the MAC is
 /// HMAC-SHA256 under the server's refresh key over the session id, the generation and the
-/// session's random seed (256 bits, kept in the session row). The id finds the row (it is
+/// session's seed (256 bits, kept in the session row: derived from the database's session
+/// seed key for sessions made since migration 0013, see `RefreshSeeds`; random before). The id finds the row (it is
 /// no secret: access tokens carry it too); the generation says which rotation issued it;
 /// the MAC proves the server issued it, so a forged or guessed token changes nothing, and
 /// an authentic one of an earlier generation is reuse for ever, with nothing stored per
