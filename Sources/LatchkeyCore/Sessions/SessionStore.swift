@@ -23,6 +23,7 @@ enum SessionStore {
           AND s.refresh_generation = (CAST(? AS BIGINT[]))[array_position(CAST(? AS TEXT[]), s.id)]
         RETURNING s.id
         """
+
     /// Rotates each listed session still at the generation given, not revoked, idle or past
     /// its lifetime, of a user not disabled (`RefreshVerdict`'s `.rotate`), and returns the
     /// ids it rotated with their users. PostgreSQL only: the batch of refreshes whose tokens
@@ -49,6 +50,7 @@ enum SessionStore {
     private static func prefixed(_ columns: String, with prefix: String) -> String {
         columns.split(separator: ",").map { prefix + $0.trimmingWhitespace() }.joined(separator: ", ")
     }
+
     private static let activeOfUser = """
         SELECT \(columns) FROM sessions
         WHERE user_id = ? AND revoked_at IS NULL AND last_used_at >= ? AND created_at >= ? ORDER BY created_at, id
