@@ -12,8 +12,8 @@ import AuthCrypto
 ///    retry within the grace, a session that `UPDATE` skipped) has its session state read,
 ///    all in one read, and its verdict (`RefreshVerdict`) taken from that: a forged token,
 ///    or a retry within the grace, is answered from the read alone;
-/// 3. one `UPDATE` rotates the sessions of step 2 whose tokens are current, committed by
-///    itself, as step 1's does but at the generation read.
+/// 3. step 1's `UPDATE` rotates the sessions of step 2 whose tokens are current, at the
+///    generation read.
 /// Whatever is not answered so (a revocation to carry out, a session the `UPDATE` skipped, a
 /// second refresh of one session in the batch, a failed statement, whose outcome may be
 /// unknown) goes to the writer (`RefreshInWriter`), which reads and decides again in its
@@ -135,11 +135,11 @@ final class RefreshBatches: Sendable {
         // Sorted, so two batches rotating the same sessions lock their rows in one order.
         rotations.sort { $0.refresh.presented.sessionID < $1.refresh.presented.sessionID }
         let rotated = try? database.commitEachStatement { db in
-            try SessionStore.rotateAll(rotations.map { ($0.refresh.presented.sessionID, $0.generation) }, now: now, on: db)
+            try SessionStore.rotateAllUsable(rotations.map { ($0.refresh.presented.sessionID, $0.generation) }, now: now, policy: policy, on: db)
         }
         for (refresh, state, generation) in rotations {
             let sessionID = refresh.presented.sessionID
-            if rotated?.contains(sessionID) == true {
+            if rotated?[sessionID] != nil {
                 refresh.completion(.success(SessionService.Rotated(user: state.user, sessionID: sessionID, generation: generation + 1, seed: state.seed)))
             } else {
                 inWriter.rotate(refresh.presented, completion: refresh.completion)

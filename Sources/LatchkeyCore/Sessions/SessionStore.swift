@@ -10,27 +10,17 @@ enum SessionStore {
     private static let refreshColumns = "s.refresh_generation, s.refresh_seed, s.rotated_at, s.previous_rotated_at, s.legacy_refresh_hash"
     private static let refreshStateByID = withUser(where: "s.id = ?", extra: refreshColumns)
     private static let refreshStatesByIDs = withUser(where: "s.id = ANY(CAST(? AS TEXT[]))", extra: refreshColumns)
-    /// Rotates each listed session still at the generation given and not revoked (as
-    /// `rotate`), and returns the ids it rotated. PostgreSQL only (array parameters). The
-    /// sessions are found by `id = ANY(ids)`, each one's generation looked up by its place
-    /// in the list: one primary-key lookup per id, as the batch read does (a reader
+
+    /// Rotates each listed session still at the generation given, not revoked, idle or past
+    /// its lifetime, of a user not disabled (`RefreshVerdict`'s `.rotate`, as `rotate` does),
+    /// and returns the ids it rotated with their users. PostgreSQL only (array parameters).
+    /// The sessions are found by `id = ANY(ids)`, each one's generation looked up by its
+    /// place in the list: one primary-key lookup per id, as the batch read does (a reader
     /// connection never scans a table where an index serves; see `PostgreSQLReaderPool`).
-    private static let rotateEachAtGeneration = """
+    private static let rotateEachUsableAtGeneration = """
         UPDATE sessions AS s
         SET refresh_generation = s.refresh_generation + 1, previous_rotated_at = s.rotated_at, rotated_at = ?,
             last_used_at = ?, legacy_refresh_hash = NULL
-        WHERE s.id = ANY(CAST(? AS TEXT[])) AND s.revoked_at IS NULL
-          AND s.refresh_generation = (CAST(? AS BIGINT[]))[array_position(CAST(? AS TEXT[]), s.id)]
-        RETURNING s.id
-        """
-
-    /// Rotates each listed session still at the generation given, not revoked, idle or past
-    /// its lifetime, of a user not disabled (`RefreshVerdict`'s `.rotate`), and returns the
-    /// ids it rotated with their users. PostgreSQL only: the batch of refreshes whose tokens
-    /// were checked without a read (`RefreshSeeds`), as `rotateEachAtGeneration` finds them.
-    private static let rotateEachUsableAtGeneration = """
-        UPDATE sessions AS s
-        SET refresh_generation = s.refresh_generation + 1, previous_rotated_at = s.rotated_at, rotated_at = ?, last_used_at = ?
         FROM users u
         WHERE u.id = s.user_id AND u.disabled = 0
           AND s.id = ANY(CAST(? AS TEXT[])) AND s.revoked_at IS NULL AND s.last_used_at >= ? AND s.created_at >= ?
@@ -115,21 +105,10 @@ enum SessionStore {
         )
     }
 
-    /// Rotates each session of `expected` still at its generation there and not revoked,
-    /// in one statement; returns the ids it rotated. PostgreSQL only. The ids are distinct
-    /// (a batch rotates a session once): each one's generation is found by its first place.
-    static func rotateAll(_ expected: [(sessionID: String, generation: Int64)], now: Int64, on db: StoreConnection) throws -> Set<String> {
-        let generations = "{" + expected.map { String($0.generation) }.joined(separator: ",") + "}"
-        let ids = PostgreSQLTextArray.literal(expected.map(\.sessionID))
-        let rotated = try db.query(rotateEachAtGeneration, now, now, ids, generations, ids) {
-            $0.text(at: 0) ?? ""
-        }
-        return Set(rotated)
-    }
-
     /// Rotates each session of `expected` still at its generation there and usable at
     /// `now` under `policy`, in one statement; returns the users of those it rotated, by
-    /// session id. PostgreSQL only; the ids are distinct, as for `rotateAll`.
+    /// session id. PostgreSQL only. The ids are distinct (a batch rotates a session once):
+    /// each one's generation is found by its first place.
     static func rotateAllUsable(
         _ expected: [(sessionID: String, generation: Int64)], now: Int64, policy: AccountsPolicy, on db: StoreConnection
     ) throws -> [String: User] {

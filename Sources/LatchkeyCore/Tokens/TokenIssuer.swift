@@ -5,6 +5,7 @@ import FlatJSON
 public struct TokenIssuer: Sendable {
     public let keys: CurrentKeyring
     let refreshKey: RefreshTokenKey
+    /// New sessions' seeds: 256 bits each that, with the refresh key, make their tokens.
     let seeds: RefreshSeeds
     let policy: AccountsPolicy
 
@@ -31,10 +32,5 @@ public struct TokenIssuer: Sendable {
     /// The refresh token of a session's `generation` (see `RefreshToken`).
     func refreshToken(sessionID: String, generation: Int64, seed: [UInt8]) -> String {
         RefreshToken.make(sessionID: sessionID, generation: generation, seed: seed, key: refreshKey.mac)
-    }
-
-    /// A new session's seed: 256 bits that, with the refresh key, make its tokens.
-    func refreshSeed(for sessionID: String) -> [UInt8] {
-        seeds.seed(for: sessionID)
     }
 }
