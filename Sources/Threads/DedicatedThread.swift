@@ -11,11 +11,17 @@ public enum DedicatedThread {
 
     /// Starts `run` on a new thread and returns it, to be joined. `name` is what `top -H`,
     /// `ps -L` and `perf` show for the thread (`/proc/PID/task/TID/comm`); the kernel keeps
-    /// its first 15 bytes.
+    /// its first 15 bytes. Returns only once the thread has its name, so that whatever the
+    /// caller announces next (the server's "listening" line) finds every thread named.
     public static func spawn(named name: String, _ run: @escaping @Sendable () -> Void) -> pthread_t {
+        let named = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+        sem_init(named, 0, 0)
+        defer { sem_destroy(named); named.deallocate() }
+        let signal = SemaphoreAddress(named)
         var thread = pthread_t()
         let body = Unmanaged.passRetained(Body {
             nameThisThread(name)
+            sem_post(signal.pointer)
             run()
         }).toOpaque()
         let result = pthread_create(&thread, nil, { pointer in
@@ -23,7 +29,14 @@ public enum DedicatedThread {
             return nil
         }, body)
         precondition(result == 0, "pthread_create failed (\(result)): the process is out of threads")
+        while sem_wait(named) != 0 && errno == EINTR {}
         return thread
+    }
+
+    /// The semaphore `spawn` waits on, handed to the new thread; `spawn` outlives its use.
+    private struct SemaphoreAddress: @unchecked Sendable {
+        let pointer: UnsafeMutablePointer<sem_t>
+        init(_ pointer: UnsafeMutablePointer<sem_t>) { self.pointer = pointer }
     }
 
     /// Starts `run` on a new thread that nobody joins.
