@@ -13,7 +13,6 @@ import TestSupport
     private func migrate(_ dataDirectory: String) throws -> (status: Int32?, output: String) {
         let process = try LatchkeyProcess(arguments: ["migrate"], dataDirectory: dataDirectory)
         let status = process.waitForExit()
-        usleep(50_000)  // let the pipe reader catch the last line
         return (status, process.output)
     }
 

@@ -24,7 +24,6 @@ import TestSupport
         #expect(response.header("Connection") == "close")
 
         #expect(server.waitForExit() == 0)
-        usleep(50_000)
         #expect(server.output.contains("stopped"))
     }
 

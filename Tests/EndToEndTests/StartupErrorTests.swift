@@ -8,7 +8,6 @@ import TestSupport
     private func failedStart(_ arguments: [String], environment: [String: String] = [:], dataDirectory: String? = nil) throws -> (status: Int32?, output: String) {
         let process = try LatchkeyProcess(arguments: arguments, environment: environment, dataDirectory: dataDirectory)
         let status = process.waitForExit()
-        usleep(50_000)  // let the pipe reader catch the last line
         return (status, process.output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
