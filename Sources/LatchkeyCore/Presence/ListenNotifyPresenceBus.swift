@@ -30,10 +30,15 @@ final class ListenNotifyPresenceBus: PresenceBus {
     private let ended = DispatchSemaphore(value: 0)
 
     /// `connect` opens a connection of the bus's own (one for sending, one for listening).
-    init(connect: @escaping @Sendable () throws -> PostgreSQL.Connection) {
+    /// The first listening connection is opened here, so an instance hears every change
+    /// made anywhere from the moment it has started, and an unreachable database fails
+    /// the start.
+    init(connect: @escaping @Sendable () throws -> PostgreSQL.Connection) throws {
         self.connect = connect
+        let listening = try connect()
+        try listening.listen(Self.channel)
         DedicatedThread.start(named: "presence-notify") { [self] in send() }
-        DedicatedThread.start(named: "presence-listen") { [self] in listen() }
+        DedicatedThread.start(named: "presence-listen") { [self] in listen(from: listening) }
     }
 
     func publish(_ presence: Presence) {
@@ -88,8 +93,8 @@ final class ListenNotifyPresenceBus: PresenceBus {
         ended.signal()
     }
 
-    private func listen() {
-        var connection: PostgreSQL.Connection?
+    private func listen(from listening: PostgreSQL.Connection) {
+        var connection: PostgreSQL.Connection? = listening
         // Bounded by stop(): every pass waits at most a second.
         while !isStopping {
             do {

@@ -11,15 +11,15 @@ final class PostgreSQLDatabase: Sendable {
     let presenceBus: ListenNotifyPresenceBus
 
     /// Connects, migrates (several instances starting at once take turns: the migrator
-    /// holds an advisory lock) and opens the writers' connections, so a wrong URL or an
-    /// unreachable server fails here, at start-up.
+    /// holds an advisory lock) and opens the writers' and the presence listener's
+    /// connections, so a wrong URL or an unreachable server fails here, at start-up.
     init(url: String, connections: Int) throws {
         let writers = max(1, connections / 4)
         let first = try PostgreSQL.Connection(url: url)
         try PostgreSQL.Migrator(migrations: EmbeddedMigrations.postgres).migrate(first)
         writer = PostgreSQLWriter(connections: try (0..<writers).map { _ in try PostgreSQL.Connection(url: url) })
         readers = try PostgreSQLReaderPool(url: url, capacity: max(1, connections - writers), first: first)
-        presenceBus = ListenNotifyPresenceBus { try PostgreSQL.Connection(url: url) }
+        presenceBus = try ListenNotifyPresenceBus { try PostgreSQL.Connection(url: url) }
     }
 
     /// Finishes queued writes and closes every connection.
