@@ -74,10 +74,12 @@ enum SessionStore {
     }
 
     /// Many sessions with their users in one read, by session id (those found): a batch of
-    /// bearer checks in one round trip. PostgreSQL only.
+    /// bearer checks in one round trip. PostgreSQL only. Each id is sent once, however many
+    /// checks of a batch name it (a client's parallel requests share a session).
     static func sessionsWithUsers(ids: [String], on db: StoreConnection) throws -> [String: (session: Session, user: User)] {
         var found: [String: (session: Session, user: User)] = [:]
-        let rows = try db.query(withUserByIDs, PostgreSQLTextArray.literal(ids)) { row in (makeSession(row), AccountStore.makeUser(row, from: 6)) }
+        let distinct = Array(Set(ids))
+        let rows = try db.query(withUserByIDs, PostgreSQLTextArray.literal(distinct)) { row in (makeSession(row), AccountStore.makeUser(row, from: 6)) }
         for (session, user) in rows { found[session.id] = (session, user) }
         return found
     }

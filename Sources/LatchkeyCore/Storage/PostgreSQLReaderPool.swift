@@ -13,6 +13,13 @@ import Synchronization
 /// planner prices a cached page as if read from disk, and for a table of a few thousand
 /// rows it chose to scan the whole table for every batch of sessions (`id = ANY(ids)`),
 /// comparing each row with every id: that was most of PostgreSQL's CPU per refresh.
+///
+/// Each connection also plans a prepared statement once, for any parameters
+/// (`plan_cache_mode = force_generic_plan`). Left to choose, PostgreSQL keeps planning a
+/// statement for every execution when its first few executions came out cheaper that way,
+/// as they do for batches that name one session (a quiet server's, or one client's parallel
+/// requests): one instance then planned every batch of bearer checks (17,771 planner calls
+/// in 3 s) and served 47k checks a second instead of 61k.
 final class PostgreSQLReaderPool: Sendable {
     private let url: String
     private let idle = Mutex<[PostgreSQL.Connection]>([])
@@ -32,6 +39,7 @@ final class PostgreSQLReaderPool: Sendable {
     /// Sets a connection up for reading by key (see above).
     private static func prepare(_ connection: PostgreSQL.Connection) throws -> PostgreSQL.Connection {
         try connection.execute("SET enable_seqscan = off")
+        try connection.execute("SET plan_cache_mode = force_generic_plan")
         return connection
     }
 
