@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 
 /// A plain pthread for work that blocks by design (an event loop in epoll_wait, the
@@ -14,14 +15,11 @@ public enum DedicatedThread {
     /// its first 15 bytes. Returns only once the thread has its name, so that whatever the
     /// caller announces next (the server's "listening" line) finds every thread named.
     public static func spawn(named name: String, _ run: @escaping @Sendable () -> Void) -> pthread_t {
-        let named = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
-        sem_init(named, 0, 0)
-        defer { sem_destroy(named); named.deallocate() }
-        let signal = SemaphoreAddress(named)
+        let named = DispatchSemaphore(value: 0)
         var thread = pthread_t()
         let body = Unmanaged.passRetained(Body {
             nameThisThread(name)
-            sem_post(signal.pointer)
+            named.signal()
             run()
         }).toOpaque()
         let result = pthread_create(&thread, nil, { pointer in
@@ -29,14 +27,8 @@ public enum DedicatedThread {
             return nil
         }, body)
         precondition(result == 0, "pthread_create failed (\(result)): the process is out of threads")
-        while sem_wait(named) != 0 && errno == EINTR {}
+        named.wait()
         return thread
-    }
-
-    /// The semaphore `spawn` waits on, handed to the new thread; `spawn` outlives its use.
-    private struct SemaphoreAddress: @unchecked Sendable {
-        let pointer: UnsafeMutablePointer<sem_t>
-        init(_ pointer: UnsafeMutablePointer<sem_t>) { self.pointer = pointer }
     }
 
     /// Starts `run` on a new thread that nobody joins.
