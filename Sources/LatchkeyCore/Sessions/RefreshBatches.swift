@@ -70,10 +70,13 @@ final class RefreshBatches: Sendable {
         }
     }
 
+    /// A refresh whose session is to be rotated from `generation`, and the session's seed.
+    private typealias Rotation = (refresh: Refresh, generation: Int64, seed: [UInt8])
+
     /// Step 1: answers the refreshes whose tokens hold under derived seeds and whose sessions
     /// it rotated; returns the others.
     private static func rotateDirectly(_ refreshes: [Refresh], _ context: Context) -> [Refresh] {
-        var direct: [(refresh: Refresh, generation: Int64, seed: [UInt8])] = []
+        var direct: [Rotation] = []
         var others: [Refresh] = []
         var sessions = Set<String>()
         for refresh in refreshes {
@@ -87,63 +90,58 @@ final class RefreshBatches: Sendable {
             }
             others.append(refresh)
         }
-        guard !direct.isEmpty else { return others }
-        let now = UnixTime.now()
-        // Sorted, so two batches rotating the same sessions lock their rows in one order.
-        direct.sort { $0.refresh.presented.sessionID < $1.refresh.presented.sessionID }
-        // A failed statement's outcome may be unknown: step 2 reads what it left.
-        let users = (try? context.database.commitEachStatement { db in
-            try SessionStore.rotateAllUsable(direct.map { ($0.refresh.presented.sessionID, $0.generation) }, now: now, policy: context.policy, on: db)
-        }) ?? [:]
-        for (refresh, generation, seed) in direct {
-            let sessionID = refresh.presented.sessionID
-            guard let user = users[sessionID] else {
-                others.append(refresh)
-                continue
-            }
-            refresh.completion(.success(SessionService.Rotated(user: user, sessionID: sessionID, generation: generation + 1, seed: seed)))
-        }
-        return others
+        return others + rotateAll(direct, now: UnixTime.now(), context)
     }
 
     /// Steps 2 and 3.
     private static func rotateAfterReading(_ refreshes: [Refresh], _ context: Context) {
-        let (database, policy, key, inWriter) = (context.database, context.policy, context.key, context.inWriter)
         let now = UnixTime.now()
         let states: [String: RefreshState]
         do {
-            states = try database.read { db in try SessionStore.refreshStates(ids: refreshes.map(\.presented.sessionID), on: db) }
+            states = try context.database.read { db in try SessionStore.refreshStates(ids: refreshes.map(\.presented.sessionID), on: db) }
         } catch {
             return refreshes.forEach { $0.completion(.failure(error)) }
         }
-        var rotations: [(refresh: Refresh, state: RefreshState, generation: Int64)] = []
+        var rotations: [Rotation] = []
         var rotating = Set<String>()
         for refresh in refreshes {
             let sessionID = refresh.presented.sessionID
-            switch RefreshVerdict(refresh.presented, state: states[sessionID], now: now, policy: policy, key: key) {
+            switch RefreshVerdict(refresh.presented, state: states[sessionID], now: now, policy: context.policy, key: context.key) {
             case .invalid:
                 refresh.completion(.failure(SessionError.invalidRefreshToken))
             case .current(let state):
                 refresh.completion(.success(SessionService.Rotated(user: state.user, sessionID: sessionID, generation: state.generation, seed: state.seed)))
             case .rotate(let state, let generation) where rotating.insert(sessionID).inserted:
-                rotations.append((refresh, state, generation))
+                rotations.append((refresh, generation, state.seed))
             case .rotate, .revokeUnusable, .revokeReused:
-                inWriter.rotate(refresh.presented, completion: refresh.completion)
+                context.inWriter.rotate(refresh.presented, completion: refresh.completion)
             }
         }
-        guard !rotations.isEmpty else { return }
+        for skipped in rotateAll(rotations, now: now, context) {
+            context.inWriter.rotate(skipped.presented, completion: skipped.completion)
+        }
+    }
+
+    /// Rotates the sessions of `rotations` that are still at those generations and usable,
+    /// in one statement committed by itself, and answers their refreshes; returns the
+    /// refreshes whose sessions it skipped, or all of them when the statement failed (its
+    /// outcome may be unknown, so the caller reads again).
+    private static func rotateAll(_ rotations: [Rotation], now: Int64, _ context: Context) -> [Refresh] {
+        guard !rotations.isEmpty else { return [] }
         // Sorted, so two batches rotating the same sessions lock their rows in one order.
-        rotations.sort { $0.refresh.presented.sessionID < $1.refresh.presented.sessionID }
-        let rotated = try? database.commitEachStatement { db in
-            try SessionStore.rotateAllUsable(rotations.map { ($0.refresh.presented.sessionID, $0.generation) }, now: now, policy: policy, on: db)
-        }
-        for (refresh, state, generation) in rotations {
+        let sorted = rotations.sorted { $0.refresh.presented.sessionID < $1.refresh.presented.sessionID }
+        let users = (try? context.database.commitEachStatement { db in
+            try SessionStore.rotateAllUsable(sorted.map { ($0.refresh.presented.sessionID, $0.generation) }, now: now, policy: context.policy, on: db)
+        }) ?? [:]
+        var skipped: [Refresh] = []
+        for (refresh, generation, seed) in sorted {
             let sessionID = refresh.presented.sessionID
-            if rotated?[sessionID] != nil {
-                refresh.completion(.success(SessionService.Rotated(user: state.user, sessionID: sessionID, generation: generation + 1, seed: state.seed)))
+            if let user = users[sessionID] {
+                refresh.completion(.success(SessionService.Rotated(user: user, sessionID: sessionID, generation: generation + 1, seed: seed)))
             } else {
-                inWriter.rotate(refresh.presented, completion: refresh.completion)
+                skipped.append(refresh)
             }
         }
+        return skipped
     }
 }

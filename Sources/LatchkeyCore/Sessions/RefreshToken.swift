@@ -3,11 +3,11 @@ import AuthCrypto
 /// A refresh token as presented: `lk1.<session id>.<generation>.<MAC>`, where the MAC is
 /// HMAC-SHA256 under the server's refresh key over the session id, the generation and the
 /// session's seed (256 bits, kept in the session row: derived from the database's session
-/// seed key for sessions made since migration 0013, see `RefreshSeeds`; random before). The id finds the row (it is
-/// no secret: access tokens carry it too); the generation says which rotation issued it;
-/// the MAC proves the server issued it, so a forged or guessed token changes nothing, and
-/// an authentic one of an earlier generation is reuse for ever, with nothing stored per
-/// rotation. The server can derive any generation's token again, which is how a retry
+/// seed key for sessions made since migration 0013, see `RefreshSeeds`; random before).
+/// The id finds the row (it is no secret: access tokens carry it too); the generation says
+/// which rotation issued it; the MAC proves the server issued it, so a forged or guessed
+/// token changes nothing, and an authentic one of an earlier generation is reuse for ever,
+/// with nothing stored per rotation. The server can derive any generation's token again, which is how a retry
 /// within the reuse grace gets the session's current token instead of a new rotation.
 /// The `lk1` prefix names the format (and keeps the token from looking like a JWT).
 struct RefreshToken: Equatable {
