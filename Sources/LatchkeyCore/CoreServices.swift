@@ -17,6 +17,8 @@ public struct CoreServices: Sendable {
     public let presence: PresenceService
     public let policy: AccountsPolicy
     public let audit: AuditLog
+    /// What account events ended, heard on this instance (`AccountEvents`).
+    public let accountEvents: AccountEventBus
     private let database: Database
     private let hashing: HashingPool
 
@@ -36,15 +38,18 @@ public struct CoreServices: Sendable {
         audit = AuditLog(database: database)
         pictures = ProfilePictures(database: database, root: picturesDirectory, publicURL: publicURL)
         presence = PresenceService(database: database, policy: policy, bus: database.presenceBusBetweenInstances ?? InProcessPresenceBus())
+        accountEvents = AccountEventBus()
+        accountEvents.subscribe { [streams = presence.streams] in await streams.accountEventEnded($0) }
+        let events = AccountEvents(bus: accountEvents, policy: policy, mail: mail)
         accounts = AccountService(
             database: database, hashing: hashing, issuer: issuer, policy: policy, mail: mail, mailQueued: mailQueued, pictures: pictures,
-            streams: presence.streams
+            events: events
         )
         passwordReset = PasswordResetService(
-            database: database, hashing: hashing, policy: policy, mail: mail, mailQueued: mailQueued, streams: presence.streams
+            database: database, hashing: hashing, policy: policy, mail: mail, mailQueued: mailQueued, events: events
         )
-        emailVerification = EmailVerificationService(database: database, mail: mail, mailQueued: mailQueued, streams: presence.streams)
-        sessions = SessionService(database: database, issuer: issuer, policy: policy, streams: presence.streams)
+        emailVerification = EmailVerificationService(database: database, mail: mail, mailQueued: mailQueued, events: events)
+        sessions = SessionService(database: database, issuer: issuer, policy: policy, events: events)
         verifier = AccessTokenVerifier(keys: keys, policy: policy)
         sessionReadBatches = database.networkReaderConnections.map { _ in SessionReadBatches(database: database) }
     }
@@ -75,6 +80,12 @@ public struct CoreServices: Sendable {
                 sessions.refreshReadBatchSizes.map { ("refresh_read", $0) },
             ].compactMap { $0 }
         )
+    }
+
+    /// Starts hearing the account events of the other processes on the database (an admin
+    /// command, another instance); returns what stops it. For the server, not the commands.
+    public func hearAccountEvents() throws -> @Sendable () -> Void {
+        try database.hearAccountEvents(on: accountEvents)
     }
 
     /// A reader for one thread to keep (an event loop).

@@ -59,7 +59,9 @@ import Testing
                 try SessionStore.create(id: "s-" + id, userID: "f0", seed: [1], userAgent: nil, now: 1000, on: db)
             }
         }
-        let administration = Administration(database: database, pictures: pictures)
+        let administration = Administration(
+            database: database, pictures: pictures, policy: AccountsPolicy(issuer: "https://issuer.test", reservedDisplayNames: ReservedDisplayNames([]))
+        )
         #expect(try administration.users().map(\.id) == ids)
         let owner = try #require(try administration.user("f0"))
         #expect(try administration.sessions(of: owner).map(\.id) == ids.map { "s-" + $0 })

@@ -10,13 +10,13 @@ public struct AccountService: Sendable {
     let mail: MailComposer
     let mailQueued: @Sendable () -> Void
     let pictures: ProfilePictures
-    let streams: PresenceStreams
+    let events: AccountEvents
 
     init(
         database: Database, hashing: HashingPool, issuer: TokenIssuer, policy: AccountsPolicy, mail: MailComposer,
-        mailQueued: @escaping @Sendable () -> Void, pictures: ProfilePictures, streams: PresenceStreams
+        mailQueued: @escaping @Sendable () -> Void, pictures: ProfilePictures, events: AccountEvents
     ) {
-        self.streams = streams
+        self.events = events
         self.pictures = pictures
         self.database = database
         self.hashing = hashing
@@ -121,30 +121,27 @@ public struct AccountService: Sendable {
         try await verifyPassword(current, of: caller, from: address)
         let hasher = hasher
         let newHash = try await hashing.run { hasher.hashNormalized(new) }
-        let mail = mail
-        let (user, refresh, sessionID) = try await database.write { db in
+        let (user, refresh, sessionID, ended) = try await database.write { [events] db in
             let now = UnixTime.now()
             guard let user = try AccountStore.user(id: caller.userID, on: db) else { throw AccessError.sessionRevoked }
             try AccountStore.setPasswordHash(newHash, for: user.id, now: now, on: db)
-            try SessionStore.revokeAll(of: user.id, now: now, on: db)
-            try OutboxStore.enqueue(mail.passwordChanged(to: user.email), now: now, on: db)
             let (refresh, sessionID) = try Self.startSession(for: user.id, userAgent: userAgent, now: now, issuer: issuer, on: db)
-            try AuditStore.append(.passwordChanged, user: user.id, address: address, session: sessionID, now: now, on: db)
-            return (user, refresh, sessionID)
+            let ended = try events.record(.passwordChanged(newSession: sessionID), userID: user.id, address: address, now: now, on: db)
+            return (user, refresh, sessionID, ended)
         }
         mailQueued()
-        await streams.end(sessionsOf: user.id, keeping: sessionID)
+        await events.published(ended)
         return try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
     }
 
     /// Account, claim, presence and sessions go in one statement (cascade).
     public func deleteAccount(_ caller: Authenticated, password: String, from address: String) async throws {
         try await verifyPassword(password, of: caller, from: address)
-        try await database.write { db in
+        let ended = try await database.write { [events] db in
             try AccountStore.deleteUser(caller.userID, on: db)
-            try AuditStore.append(.accountDeleted, user: caller.userID, address: address, session: caller.sessionID, now: UnixTime.now(), on: db)
+            return try events.record(.deleted(fromSession: caller.sessionID), userID: caller.userID, address: address, now: UnixTime.now(), on: db)
         }
-        streams.accountDeleted(caller.userID, at: UnixTime.now())
+        await events.published(ended)
         pictures.removeAll(of: caller.userID)  // once the account is gone for good
     }
 

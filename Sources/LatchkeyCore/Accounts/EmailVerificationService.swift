@@ -12,7 +12,7 @@ public struct EmailVerificationService: Sendable {
     let database: Database
     let mail: MailComposer
     let mailQueued: @Sendable () -> Void
-    let streams: PresenceStreams
+    let events: AccountEvents
 
     static let purpose = "verify"
     /// A verification link works for a day.
@@ -37,11 +37,12 @@ public struct EmailVerificationService: Sendable {
 
     /// Follows a mailed link: marks the address verified, or, for an email change, moves
     /// the account to the new (now verified) address and ends every session but the one
-    /// that asked. If someone registered the new address meanwhile, nothing changes
-    /// (`AccountError.emailExists`).
+    /// that asked, which must still be live (a link dies with the session that asked). If
+    /// someone registered the new address meanwhile, nothing changes (`AccountError.emailExists`).
     public func confirm(token: String) async throws {
         let hash = SHA256.hash(token.utf8)
-        let changed = try await database.write { db -> (userID: String, kept: String?)? in
+        let (events, policy) = (events, events.policy)
+        let changed = try await database.write { db -> EndedAccess? in
             let now = UnixTime.now()
             guard let live = try AccountTokenStore.live(hash: hash, purposes: [Self.purpose, EmailChange.purpose], now: now, on: db) else {
                 throw EmailVerificationError.tokenInvalid
@@ -51,15 +52,16 @@ public struct EmailVerificationService: Sendable {
                 try AccountStore.markEmailVerified(live.userID, now: now, on: db)
                 return nil
             }
-            guard let newEmail = live.newEmail, case .success(let email) = EmailRules.normalize(newEmail) else {
+            guard let newEmail = live.newEmail, case .success(let email) = EmailRules.normalize(newEmail),
+                  let asking = live.askingSession, let session = try SessionStore.session(id: asking, on: db),
+                  session.userID == live.userID, session.isActive(now: now, policy: policy)
+            else {
                 throw EmailVerificationError.tokenInvalid
             }
             if try AccountStore.emailExists(email.key, on: db) { throw AccountError.emailExists }
             try AccountStore.changeEmail(of: live.userID, to: email, now: now, on: db)
-            try SessionStore.revokeAll(of: live.userID, keeping: live.askingSession, now: now, on: db)
-            try AuditStore.append(.emailChanged, user: live.userID, session: live.askingSession, now: now, on: db)
-            return (live.userID, live.askingSession)
+            return try events.record(.emailChanged(askingSession: asking), userID: live.userID, now: now, on: db)
         }
-        if let changed { await streams.end(sessionsOf: changed.userID, keeping: changed.kept) }
+        if let changed { await events.published(changed) }
     }
 }

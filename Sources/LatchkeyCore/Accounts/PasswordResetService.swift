@@ -13,7 +13,7 @@ public struct PasswordResetService: Sendable {
     let policy: AccountsPolicy
     let mail: MailComposer
     let mailQueued: @Sendable () -> Void
-    let streams: PresenceStreams
+    let events: AccountEvents
 
     static let purpose = "reset"
     /// A reset link works for an hour.
@@ -60,19 +60,15 @@ public struct PasswordResetService: Sendable {
         }
         let hasher = PasswordHasher(iterations: policy.passwordIterations)
         let newHash = try await hashing.run { hasher.hashNormalized(newPassword) }
-        let mail = mail
-        let userID = try await database.write { db in
+        let ended = try await database.write { [events] db in
             let now = UnixTime.now()
             // Checked again inside the write: two confirmations of one link cannot both pass.
             guard let userID = try MailedTokens.spend(token, purpose: Self.purpose, now: now, on: db),
-                  let user = try AccountStore.user(id: userID, on: db) else { throw PasswordResetError.tokenInvalid }
+                  try AccountStore.user(id: userID, on: db) != nil else { throw PasswordResetError.tokenInvalid }
             try AccountStore.setPasswordHash(newHash, for: userID, now: now, on: db)
-            try SessionStore.revokeAll(of: userID, now: now, on: db)
-            try OutboxStore.enqueue(mail.passwordChanged(to: user.email), now: now, on: db)
-            try AuditStore.append(.passwordReset, user: userID, now: now, on: db)
-            return userID
+            return try events.record(.passwordReset, userID: userID, now: now, on: db)
         }
         mailQueued()
-        await streams.end(sessionsOf: userID)
+        await events.published(ended)
     }
 }

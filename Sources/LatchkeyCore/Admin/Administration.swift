@@ -1,14 +1,18 @@
 /// What the admin commands do to accounts and sessions, beside a running server: they
 /// write through this process's own writer (SQLite serialises it with the server's), and
-/// the server sees the result at once in its per-request session check; its presence
-/// streams of ended sessions close within seconds (`PresenceStreams.maintain`).
+/// the server sees the result at once in its per-request session check. Disabling,
+/// deleting and revoking are account events (`AccountEvents`): the running server hears
+/// them through the database (SQLite's `account_events` tail, PostgreSQL's NOTIFY) within
+/// a fraction of a second, closes the ended sessions' streams and tells watchers.
 public struct Administration: Sendable {
     let database: Database
     let pictures: ProfilePictures
+    let events: AccountEvents
 
-    public init(database: Database, pictures: ProfilePictures) {
+    public init(database: Database, pictures: ProfilePictures, policy: AccountsPolicy) {
         self.database = database
         self.pictures = pictures
+        events = AccountEvents(bus: AccountEventBus(), policy: policy, mail: nil)
     }
 
     public func users() throws -> [User] {
@@ -29,11 +33,15 @@ public struct Administration: Sendable {
     /// Disabling ends every session (the user goes offline with them); enabling lets the
     /// user log in again.
     public func setDisabled(_ disabled: Bool, _ user: User) async throws -> User {
-        try await database.write { db in
+        let events = events
+        return try await database.write { db in
             let now = UnixTime.now()
             try db.run("UPDATE users SET disabled = ?, updated_at = ? WHERE id = ?", disabled, now, user.id)
-            if disabled { try SessionStore.revokeAll(of: user.id, now: now, on: db) }
-            try AuditStore.append(disabled ? .adminUserDisabled : .adminUserEnabled, user: user.id, now: now, on: db)
+            if disabled {
+                _ = try events.record(.disabled, userID: user.id, now: now, on: db)
+            } else {
+                try AuditStore.append(.adminUserEnabled, user: user.id, now: now, on: db)
+            }
             guard let changed = try AccountStore.user(id: user.id, on: db) else { throw AccountError.userNotFound }
             return changed
         }
@@ -41,9 +49,10 @@ public struct Administration: Sendable {
 
     /// Account, claim, presence and sessions go in one statement (cascade), then its pictures.
     public func delete(_ user: User) async throws {
-        try await database.write { db in
+        let events = events
+        _ = try await database.write { db in
             try AccountStore.deleteUser(user.id, on: db)
-            try AuditStore.append(.adminUserDeleted, user: user.id, now: UnixTime.now(), on: db)
+            return try events.record(.deleted(fromSession: nil), userID: user.id, now: UnixTime.now(), on: db)
         }
         pictures.removeAll(of: user.id)
     }
@@ -56,11 +65,10 @@ public struct Administration: Sendable {
 
     /// False when no unrevoked session has that id.
     public func revoke(session id: String) async throws -> Bool {
-        try await database.write { db in
+        let events = events
+        return try await database.write { db in
             guard let session = try SessionStore.session(id: id, on: db), session.revokedAt == nil else { return false }
-            let now = UnixTime.now()
-            try SessionStore.revoke(id, now: now, on: db)
-            try AuditStore.append(.adminSessionRevoked, user: session.userID, session: id, now: now, on: db)
+            _ = try events.record(.sessionRevoked(id, by: .operator_), userID: session.userID, now: UnixTime.now(), on: db)
             return true
         }
     }
@@ -76,10 +84,9 @@ public struct Administration: Sendable {
     }
 
     public func revokeSessions(of user: User) async throws {
-        try await database.write { db in
-            let now = UnixTime.now()
-            try SessionStore.revokeAll(of: user.id, now: now, on: db)
-            try AuditStore.append(.adminSessionsRevoked, user: user.id, now: now, on: db)
+        let events = events
+        _ = try await database.write { db in
+            try events.record(.sessionsRevokedByOperator, userID: user.id, now: UnixTime.now(), on: db)
         }
     }
 

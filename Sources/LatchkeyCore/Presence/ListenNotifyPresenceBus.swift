@@ -12,6 +12,9 @@ import Threads
 /// (the user id last: an imported one may hold anything); an instance skips what it sent
 /// itself.
 ///
+/// The listener also hears `AccountEventStore.channel`, the NOTIFY an account event sends
+/// when its transaction commits, and hands it to the instance's `AccountEventBus`.
+///
 /// While the database is unreachable, changes wait (at most `maxWaiting`, the oldest
 /// dropped first) and the listener reconnects every second; changes sent meanwhile by
 /// other instances are not replayed, so a watcher may miss one (its next change, or a
@@ -28,6 +31,7 @@ final class ListenNotifyPresenceBus: PresenceBus {
     private let stopping = Atomic<Bool>(false)
     /// Signalled by each of the two threads as it ends.
     private let ended = DispatchSemaphore(value: 0)
+    private let accountEvents = Mutex<AccountEventBus?>(nil)
 
     /// `connect` opens a connection of the bus's own (one for sending, one for listening).
     /// The first listening connection is opened here, so an instance hears every change
@@ -36,7 +40,7 @@ final class ListenNotifyPresenceBus: PresenceBus {
     init(connect: @escaping @Sendable () throws -> PostgreSQL.Connection) throws {
         self.connect = connect
         let listening = try connect()
-        try listening.listen(Self.channel)
+        try Self.listen(on: listening)
         DedicatedThread.start(named: "presence-notify") { [self] in send() }
         DedicatedThread.start(named: "presence-listen") { [self] in listen(from: listening) }
     }
@@ -48,6 +52,28 @@ final class ListenNotifyPresenceBus: PresenceBus {
             waiting.append(presence)
         }
         wake.signal()
+    }
+
+    func deliverLocally(_ presence: Presence) {
+        local.publish(presence)
+    }
+
+    /// From now on, account events heard are handed to `bus` (`Database.hearAccountEvents`).
+    func forwardAccountEvents(to bus: AccountEventBus) {
+        accountEvents.withLock { $0 = bus }
+    }
+
+    private static func listen(on connection: PostgreSQL.Connection) throws {
+        try connection.listen(channel)
+        try connection.listen(AccountEventStore.channel)
+    }
+
+    /// `<origin> <EndedAccess payload>`, handed over in order: the listener waits for it.
+    private func forwardAccountEvent(_ payload: String) {
+        guard let bus = accountEvents.withLock({ $0 }) else { return }
+        let fields = payload.split(separator: " ", maxSplits: 1)
+        guard fields.count == 2 else { return }
+        bus.hear(origin: fields[0], payload: fields[1])
     }
 
     func subscribe(to userIDs: [String], _ deliver: @escaping @Sendable (Presence) -> Void) -> PresenceSubscription {
@@ -101,11 +127,15 @@ final class ListenNotifyPresenceBus: PresenceBus {
                 let open: PostgreSQL.Connection
                 if let connection { open = connection } else {
                     open = try connect()
-                    try open.listen(Self.channel)
+                    try Self.listen(on: open)
                     connection = open
                 }
-                for notification in try open.waitForNotifications(timeoutMilliseconds: 1000) where notification.channel == Self.channel {
-                    if let presence = presence(from: notification.payload) { local.publish(presence) }
+                for notification in try open.waitForNotifications(timeoutMilliseconds: 1000) {
+                    if notification.channel.utf8.elementsEqual(Self.channel.utf8) {
+                        if let presence = presence(from: notification.payload) { local.publish(presence) }
+                    } else if notification.channel.utf8.elementsEqual(AccountEventStore.channel.utf8) {
+                        forwardAccountEvent(notification.payload)
+                    }
                 }
             } catch {
                 connection?.close()

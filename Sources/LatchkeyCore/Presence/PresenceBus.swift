@@ -6,6 +6,9 @@ import Synchronization
 /// without a handler changing.
 public protocol PresenceBus: Sendable {
     func publish(_ presence: Presence)
+    /// Hands `presence` to this process's watchers only: for a change every instance
+    /// learns by itself (an account event's offline).
+    func deliverLocally(_ presence: Presence)
     /// `deliver` runs for every change of any of `userIDs` (on the publisher's thread)
     /// until the returned subscription is cancelled.
     func subscribe(to userIDs: [String], _ deliver: @escaping @Sendable (Presence) -> Void) -> PresenceSubscription
@@ -43,6 +46,10 @@ public final class InProcessPresenceBus: PresenceBus {
     public func publish(_ presence: Presence) {
         let deliveries = state.withLock { state in state.watchers[presence.userID].map { Array($0.values) } ?? [] }
         for deliver in deliveries { deliver(presence) }  // outside the lock: a watcher may cancel
+    }
+
+    public func deliverLocally(_ presence: Presence) {
+        publish(presence)
     }
 
     public func subscribe(to userIDs: [String], _ deliver: @escaping @Sendable (Presence) -> Void) -> PresenceSubscription {

@@ -58,20 +58,42 @@ public final class PresenceStreams: Sendable {
 
     /// Registers the stream of `caller`'s session watching `userIDs`; nil once the server
     /// is stopping. Changes reach `watcher` from the moment this returns.
+    /// A ninth stream of one session closes that session's oldest (`maximumPerSession`).
     func register(_ watcher: any PresenceWatcher, for caller: Authenticated, watching userIDs: [String]) -> UInt64? {
         let subscription = bus.subscribe(to: userIDs) { [weak watcher] in watcher?.deliver($0) }
-        let id = state.withLock { state -> UInt64? in
-            guard !state.stopped else { return nil }
+        let (id, displaced) = state.withLock { state -> (UInt64?, [Stream]) in
+            guard !state.stopped else { return (nil, []) }
             state.nextID += 1
             state.streams[state.nextID] = Stream(userID: caller.userID, sessionID: caller.sessionID, watcher: watcher, subscription: subscription)
             state.bySession[caller.sessionID, default: []].insert(state.nextID)
             let first = state.byUser[caller.userID] == nil
             state.byUser[caller.userID, default: []].insert(state.nextID)
             if first { queueTransition(of: caller.userID, to: .online) }
-            return state.nextID
+            let ofSession = state.bySession[caller.sessionID] ?? []
+            guard ofSession.count > Self.maximumPerSession, let oldest = ofSession.min() else { return (state.nextID, []) }
+            return (state.nextID, remove([oldest], from: &state).ended)
         }
+        finish(displaced)
         if id == nil { subscription.cancel() }
         return id
+    }
+
+    /// Streams one session may hold: an app that reconnects without closing leaves no pile.
+    static let maximumPerSession = 8
+
+    /// What an account event ended, on this instance: the sessions' streams close, and the
+    /// watchers here hear a user who went offline with it (every instance tells its own).
+    func accountEventEnded(_ ended: EndedAccess) async {
+        if ended.accountDeleted {
+            return accountDeleted(ended.userID, at: ended.offlineAt ?? UnixTime.now())
+        }
+        if let offlineAt = ended.offlineAt {
+            bus.deliverLocally(Presence(userID: ended.userID, status: .offline, lastSeen: offlineAt))
+        }
+        switch ended.sessions {
+        case .one(let session): await end(session: session)
+        case .allBut(let kept): await end(sessionsOf: ended.userID, keeping: kept)
+        }
     }
 
     /// The stream `id` closed (the client went away, or it was ended).
@@ -81,21 +103,21 @@ public final class PresenceStreams: Sendable {
 
     /// Ends the streams of one session (logout, revocation, a reused refresh token) and
     /// returns once the user's resulting presence is committed.
-    public func end(session sessionID: String) async {
+    func end(session sessionID: String) async {
         await end { state in state.bySession[sessionID].map(Array.init) ?? [] }
     }
 
     /// Ends the streams of every session of `userID` but `kept` (logout everywhere, a new
     /// password, a reset).
-    public func end(sessionsOf userID: String, keeping kept: String? = nil) async {
+    func end(sessionsOf userID: String, keeping kept: String? = nil) async {
         await end { state in
             (state.byUser[userID] ?? []).filter { state.streams[$0]?.sessionID != kept }
         }
     }
 
     /// An account is gone: its watchers get a last `offline`, its streams end.
-    public func accountDeleted(_ userID: String, at now: Int64) {
-        bus.publish(Presence(userID: userID, status: .offline, lastSeen: now))
+    func accountDeleted(_ userID: String, at now: Int64) {
+        bus.deliverLocally(Presence(userID: userID, status: .offline, lastSeen: now))
         // No transition to write: the presence row went with the account.
         finish(state.withLock { state in remove(Array(state.byUser[userID] ?? []), from: &state, writingOffline: false).ended })
     }
@@ -112,8 +134,8 @@ public final class PresenceStreams: Sendable {
     }
 
     /// Until `stopAll`: every `sweep`, ends the streams of sessions that ended where no
-    /// service here saw it (an admin command in another process, another instance, the
-    /// idle timeout, a disabled account); every `keepAlive`, sends every stream a sign of life.
+    /// account event says so (the idle timeout; as a safety net, an event a lost PostgreSQL
+    /// connection missed); every `keepAlive`, sends every stream a sign of life.
     public func maintain(sweepEvery sweep: Duration, keepAliveEvery keepAlive: Duration) async {
         var sinceKeepAlive = Duration.zero
         while !state.withLock({ $0.stopped }) {

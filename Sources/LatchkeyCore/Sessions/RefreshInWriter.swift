@@ -7,17 +7,17 @@ struct RefreshInWriter: Sendable {
     let database: Database
     let policy: AccountsPolicy
     let key: HMACKey
-    /// A session revoked for reuse takes its presence streams with it.
-    let streams: PresenceStreams
+    /// A session revoked here is an account event like any other.
+    let events: AccountEvents
 
     private enum Rotation: Sendable {
         case answered(User, sessionID: String, generation: Int64, seed: [UInt8])
-        case invalid
-        case reused
+        case invalid(revoked: EndedAccess?)
+        case reused(EndedAccess)
     }
 
     func rotate(_ presented: RefreshToken, completion: @escaping @Sendable (Result<SessionService.Rotated, any Error>) -> Void) {
-        let (policy, key, streams) = (policy, key, streams)
+        let (policy, key, events) = (policy, key, events)
         // The job returns its verdict instead of throwing, so a theft revocation commits.
         database.submitWrite({ db -> Rotation in
             let now = UnixTime.now()
@@ -25,19 +25,18 @@ struct RefreshInWriter: Sendable {
             let state = try SessionStore.refreshState(of: sessionID, on: db)
             switch RefreshVerdict(presented, state: state, now: now, policy: policy, key: key) {
             case .invalid:
-                return .invalid
+                return .invalid(revoked: nil)
             case .rotate(let state, let generation):
                 try SessionStore.rotate(sessionID, to: generation + 1, now: now, on: db)
                 return .answered(state.user, sessionID: sessionID, generation: generation + 1, seed: state.seed)
             case .current(let state):
                 return .answered(state.user, sessionID: sessionID, generation: state.generation, seed: state.seed)
-            case .revokeUnusable:
-                try SessionStore.revoke(sessionID, now: now, on: db)
-                return .invalid
+            case .revokeUnusable(let userID):
+                // Once: a session revoked already has had its event.
+                guard state?.session.revokedAt == nil else { return .invalid(revoked: nil) }
+                return .invalid(revoked: try events.record(.sessionRevoked(sessionID, by: .unusable), userID: userID, now: now, on: db))
             case .revokeReused(let userID):
-                try SessionStore.revoke(sessionID, now: now, on: db)
-                try AuditStore.append(.refreshReused, user: userID, session: sessionID, now: now, on: db)
-                return .reused
+                return .reused(try events.record(.sessionRevoked(sessionID, by: .refreshReused), userID: userID, now: now, on: db))
             }
         }, completion: { result in
             completion(result.flatMap { rotation in
@@ -50,8 +49,9 @@ struct RefreshInWriter: Sendable {
                     .failure(SessionError.refreshTokenReused)
                 }
             })
-            if case .success(.reused) = result {
-                Task { await streams.end(session: presented.sessionID) }
+            switch result {
+            case .success(.reused(let ended)), .success(.invalid(revoked: let ended?)): Task { await events.published(ended) }
+            default: break
             }
         })
     }

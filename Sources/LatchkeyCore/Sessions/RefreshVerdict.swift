@@ -12,7 +12,7 @@ enum RefreshVerdict {
     case current(RefreshState)
     /// The current generation, but the session or its user is no longer usable: the
     /// session is revoked and the token refused as invalid.
-    case revokeUnusable
+    case revokeUnusable(userID: String)
     /// An earlier generation outside the grace, or of a session no longer usable: someone
     /// else holds the chain, so the session is revoked (and audited), the token refused as reused.
     case revokeReused(userID: String)
@@ -40,7 +40,7 @@ enum RefreshVerdict {
         }
         let usable = state.session.isActive(now: now, policy: policy) && !state.user.disabled
         if generation == state.generation {
-            self = usable ? .rotate(state, from: generation) : .revokeUnusable
+            self = usable ? .rotate(state, from: generation) : .revokeUnusable(userID: state.user.id)
             return
         }
         // "Within" the grace includes its boundary.

@@ -5,18 +5,17 @@ public struct SessionService: Sendable {
     let database: Database
     let issuer: TokenIssuer
     let policy: AccountsPolicy
-    /// A session that ends takes its presence streams with it.
-    let streams: PresenceStreams
+    let events: AccountEvents
     private let refreshInWriter: RefreshInWriter
     /// Where the database is across the network (PostgreSQL), refreshes in batches.
     private let refreshBatches: RefreshBatches?
 
-    init(database: Database, issuer: TokenIssuer, policy: AccountsPolicy, streams: PresenceStreams) {
+    init(database: Database, issuer: TokenIssuer, policy: AccountsPolicy, events: AccountEvents) {
         self.database = database
         self.issuer = issuer
         self.policy = policy
-        self.streams = streams
-        let refreshInWriter = RefreshInWriter(database: database, policy: policy, key: issuer.refreshKey.mac, streams: streams)
+        self.events = events
+        let refreshInWriter = RefreshInWriter(database: database, policy: policy, key: issuer.refreshKey.mac, events: events)
         self.refreshInWriter = refreshInWriter
         refreshBatches = database.networkReaderConnections.map { _ in
             RefreshBatches(database: database, policy: policy, key: issuer.refreshKey.mac, seeds: issuer.seeds, inWriter: refreshInWriter)
@@ -71,21 +70,17 @@ public struct SessionService: Sendable {
     }
 
     public func logout(_ caller: Authenticated) async throws {
-        try await database.write { db in
-            let now = UnixTime.now()
-            try SessionStore.revoke(caller.sessionID, now: now, on: db)
-            try AuditStore.append(.logout, user: caller.userID, session: caller.sessionID, now: now, on: db)
+        let ended = try await database.write { [events] db in
+            try events.record(.loggedOut(session: caller.sessionID), userID: caller.userID, now: UnixTime.now(), on: db)
         }
-        await streams.end(session: caller.sessionID)
+        await events.published(ended)
     }
 
     public func logoutAll(_ caller: Authenticated) async throws {
-        try await database.write { db in
-            let now = UnixTime.now()
-            try SessionStore.revokeAll(of: caller.userID, now: now, on: db)
-            try AuditStore.append(.logoutAll, user: caller.userID, session: caller.sessionID, now: now, on: db)
+        let ended = try await database.write { [events] db in
+            try events.record(.loggedOutEverywhere(fromSession: caller.sessionID), userID: caller.userID, now: UnixTime.now(), on: db)
         }
-        await streams.end(sessionsOf: caller.userID)
+        await events.published(ended)
     }
 
     /// The caller's active sessions, read inline on the event loop's connection.
@@ -101,16 +96,14 @@ public struct SessionService: Sendable {
     /// Only one of the caller's own active sessions can be deleted; anything else is 404.
     public func delete(_ sessionID: String, of caller: Authenticated) async throws {
         guard RequestedIdentifier.canExist(sessionID) else { throw SessionError.notFound }
-        let policy = policy
-        let found = try await database.write { db -> Bool in
+        let (policy, events) = (policy, events)
+        let ended = try await database.write { db -> EndedAccess? in
             let now = UnixTime.now()
             guard let session = try SessionStore.session(id: sessionID, on: db), session.userID == caller.userID,
-                  session.isActive(now: now, policy: policy) else { return false }
-            try SessionStore.revoke(session.id, now: now, on: db)
-            try AuditStore.append(.sessionRevoked, user: caller.userID, session: session.id, detail: "by session \(caller.sessionID)", now: now, on: db)
-            return true
+                  session.isActive(now: now, policy: policy) else { return nil }
+            return try events.record(.sessionRevoked(session.id, by: .owner(fromSession: caller.sessionID)), userID: caller.userID, now: now, on: db)
         }
-        if !found { throw SessionError.notFound }
-        await streams.end(session: sessionID)
+        guard let ended else { throw SessionError.notFound }
+        await events.published(ended)
     }
 }

@@ -53,6 +53,20 @@ public final class Database: Sendable {
         if case .postgres(let postgres) = backend { postgres.presenceBus } else { nil }
     }
 
+    /// Starts hearing the account events other processes on this database commit (an admin
+    /// command, another instance) and hands them to `bus`; returns what stops it. SQLite: a
+    /// thread tails `account_events`; PostgreSQL: the presence bus's listener hears NOTIFY.
+    func hearAccountEvents(on bus: AccountEventBus) throws -> @Sendable () -> Void {
+        switch backend {
+        case .sqlite(let sqlite):
+            let tail = try SQLiteAccountEventTail(reader: try sqlite.makeReader(), bus: bus)
+            return { tail.stop() }
+        case .postgres(let postgres):
+            postgres.presenceBus.forwardAccountEvents(to: bus)
+            return {}
+        }
+    }
+
     /// A reader for one thread to keep (an event loop), see `StoreReader`.
     public func makeReader() throws -> StoreReader {
         switch backend {

@@ -17,9 +17,10 @@ public enum DatabaseTransfer {
     /// Copied over the row the target's own migration made: the key the copied sessions'
     /// seeds were derived from, so their refreshes still need no read (`RefreshSeeds`).
     static let replacedTables = ["session_seed_key"]
-    /// Not copied: the migrations' record (the target keeps its own) and the presence
-    /// holds of the instance that stops (its streams end with it).
-    static let skippedTables = ["schema_migrations", "presence_instances", "presence_holds"]
+    /// Not copied: the migrations' record (the target keeps its own), the presence holds of
+    /// the instance that stops (its streams end with it), and SQLite's account-event feed
+    /// (PostgreSQL's is NOTIFY; what it carried has acted already).
+    static let skippedTables = ["schema_migrations", "presence_instances", "presence_holds", "account_events"]
     /// Tables whose `id` PostgreSQL generates.
     static let identityTables = ["mail_outbox", "audit_log", "imported_hash_parameters"]
 

@@ -41,7 +41,7 @@ enum AdminCommands {
         let pictures = ProfilePictures(
             database: database, root: settings.dataDir + "/uploads/profile_pictures", publicURL: settings.resolvedPublicURL(boundPort: settings.port)
         )
-        let admin = Administration(database: database, pictures: pictures)
+        let admin = Administration(database: database, pictures: pictures, policy: settings.accountsPolicy(boundPort: settings.port))
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox()
         Task.detached {

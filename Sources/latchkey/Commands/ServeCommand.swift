@@ -56,6 +56,8 @@ struct ServeCommand: SettingsCommand {
             publicURL: settings.resolvedPublicURL(boundPort: listener.port)
         )
         let service = try LatchkeyService(core: core, options: try settings.serviceOptions(), logger: logger)
+        // Before listening: an admin command's event right after start is heard.
+        let stopHearingAccountEvents = try core.hearAccountEvents()
 
         let server = HTTPServer(
             configuration: ServerConfiguration(
@@ -97,6 +99,7 @@ struct ServeCommand: SettingsCommand {
             streamsStopped.signal()
         }
         streamsStopped.wait()
+        stopHearingAccountEvents()
         server.shutdown()
         outbox.stop()
         do {

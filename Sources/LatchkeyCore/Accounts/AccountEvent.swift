@@ -1,0 +1,76 @@
+/// A change to an account's credentials, address, status or sessions. Each is one domain
+/// operation (`AccountEvents.record`): in the transaction that makes the change it ends the
+/// sessions the event ends, voids the links and device tokens it voids, writes its audit
+/// entry and queues its notice; once committed, what it ended is heard on every instance
+/// (`AccountEventBus`). The README's "Account events" table says the same, row by row.
+public enum AccountEvent: Sendable, Equatable {
+    /// Who ended one session: its owner (from another session, `DELETE /v1/auth/sessions`),
+    /// an operator, or the server (a refresh token reused, a session no longer usable).
+    public enum Revoker: Sendable, Equatable {
+        case owner(fromSession: String)
+        case operator_
+        case refreshReused
+        case unusable
+    }
+
+    /// `POST /v1/auth/password`: `newSession` is the one the answer signs in.
+    case passwordChanged(newSession: String)
+    case passwordReset
+    /// An email change taking effect; the session that asked for it stays.
+    case emailChanged(askingSession: String?)
+    case loggedOut(session: String)
+    case loggedOutEverywhere(fromSession: String)
+    case sessionRevoked(String, by: Revoker)
+    /// `latchkey sessions revoke --user`.
+    case sessionsRevokedByOperator
+    case disabled
+    /// The account is gone (its rows went by cascade); `byOperator` for `latchkey users delete`.
+    case deleted(fromSession: String?)
+
+    /// The sessions the event ends.
+    var ends: EndedAccess.Sessions {
+        switch self {
+        case .passwordChanged(let kept): .allBut(kept)
+        case .emailChanged(let kept): .allBut(kept)
+        case .passwordReset, .loggedOutEverywhere, .sessionsRevokedByOperator, .disabled, .deleted: .allBut(nil)
+        case .loggedOut(let session), .sessionRevoked(let session, _): .one(session)
+        }
+    }
+
+    /// Whether every reset, verification and email-change link still outstanding dies
+    /// (otherwise only the email-change links the ended session asked for).
+    var voidsEveryLink: Bool {
+        switch self {
+        case .passwordChanged, .passwordReset, .emailChanged, .loggedOutEverywhere, .sessionsRevokedByOperator, .disabled, .deleted: true
+        case .loggedOut, .sessionRevoked: false
+        }
+    }
+
+    /// Whether the account's device tokens die (`DeviceToken`): with a new password.
+    var voidsDeviceTokens: Bool {
+        switch self {
+        case .passwordChanged, .passwordReset: true
+        default: false
+        }
+    }
+
+    /// The audit entry: its event, and the session it names. Nil for a session the server
+    /// tidied away because it could no longer be used.
+    var audit: (event: AuditEvent, session: String?, detail: String?)? {
+        switch self {
+        case .passwordChanged(let session): (.passwordChanged, session, nil)
+        case .passwordReset: (.passwordReset, nil, nil)
+        case .emailChanged(let session): (.emailChanged, session, nil)
+        case .loggedOut(let session): (.logout, session, nil)
+        case .loggedOutEverywhere(let session): (.logoutAll, session, nil)
+        case .sessionRevoked(let session, .owner(let from)): (.sessionRevoked, session, "by session \(from)")
+        case .sessionRevoked(let session, .operator_): (.adminSessionRevoked, session, nil)
+        case .sessionRevoked(let session, .refreshReused): (.refreshReused, session, nil)
+        case .sessionRevoked(_, .unusable): nil
+        case .sessionsRevokedByOperator: (.adminSessionsRevoked, nil, nil)
+        case .disabled: (.adminUserDisabled, nil, nil)
+        case .deleted(let session?): (.accountDeleted, session, nil)
+        case .deleted(nil): (.adminUserDeleted, nil, nil)
+        }
+    }
+}

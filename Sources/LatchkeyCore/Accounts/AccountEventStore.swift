@@ -1,0 +1,65 @@
+/// The SQL of account events: ending sessions, voiding links and device tokens, and telling
+/// the other processes on the database what ended (a row of `account_events` on SQLite,
+/// migrations/0016; a NOTIFY on PostgreSQL, sent when the transaction commits).
+enum AccountEventStore {
+    static let channel = "latchkey_account_events"
+    /// Rows of the SQLite feed are kept this long: far longer than a tail's poll.
+    static let feedRetention: Int64 = 3600
+
+    static func endSessions(_ sessions: EndedAccess.Sessions, of userID: String, now: Int64, on db: StoreConnection) throws {
+        switch sessions {
+        case .one(let id): try SessionStore.revoke(id, now: now, on: db)
+        case .allBut(let kept): try SessionStore.revokeAll(of: userID, keeping: kept, now: now, on: db)
+        }
+    }
+
+    /// Every reset, verification and email-change link of the user still outstanding.
+    static func voidEveryLink(of userID: String, now: Int64, on db: StoreConnection) throws {
+        try db.run("UPDATE account_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL", now, userID)
+    }
+
+    /// The email-change links `sessionID` asked for: whoever asked must still be signed in.
+    static func voidLinks(askedBy sessionID: String, now: Int64, on db: StoreConnection) throws {
+        try db.run("UPDATE account_tokens SET used_at = ? WHERE asking_session = ? AND used_at IS NULL", now, sessionID)
+    }
+
+    static func advancePasswordEpoch(of userID: String, on db: StoreConnection) throws {
+        try db.run("UPDATE users SET password_epoch = password_epoch + 1 WHERE id = ?", userID)
+    }
+
+    /// Whether the user still has a session that is not revoked, idle or past its lifetime.
+    static func hasLiveSession(_ userID: String, usedSince: Int64, createdSince: Int64, on db: StoreConnection) throws -> Bool {
+        try db.queryOne(
+            "SELECT 1 FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND last_used_at >= ? AND created_at >= ? LIMIT 1",
+            userID, usedSince, createdSince
+        ) { _ in true } ?? false
+    }
+
+    /// The user's stored status, nil for an unknown user.
+    static func presenceStatus(of userID: String, on db: StoreConnection) throws -> String? {
+        try db.queryOne("SELECT status FROM presence WHERE user_id = ?", userID) { $0.text(at: 0) } ?? nil
+    }
+
+    /// Tells the other processes, once this transaction commits.
+    static func announce(_ ended: EndedAccess, from origin: String, now: Int64, on db: StoreConnection) throws {
+        switch db.dialect {
+        case .sqlite:
+            try db.run("INSERT INTO account_events (origin, payload, at) VALUES (?, ?, ?)", origin, ended.payload, now)
+            try db.run("DELETE FROM account_events WHERE at < ?", now - feedRetention)
+        case .postgres:
+            _ = try db.query("SELECT pg_notify(?, ?)", channel, origin + " " + ended.payload) { _ in () }
+        }
+    }
+
+    /// SQLite's feed: the newest event's id (where a tail starts) ...
+    static func lastEventID(on db: StoreConnection) throws -> Int64 {
+        try db.queryOne("SELECT coalesce(max(id), 0) FROM account_events") { $0.int64(at: 0) } ?? 0
+    }
+
+    /// ... and the events after `id`, oldest first, at most `limit`.
+    static func events(after id: Int64, limit: Int, on db: StoreConnection) throws -> [(id: Int64, origin: String, payload: String)] {
+        try db.query("SELECT id, origin, payload FROM account_events WHERE id > ? ORDER BY id LIMIT ?", id, limit) { row in
+            (row.int64(at: 0), row.text(at: 1) ?? "", row.text(at: 2) ?? "")
+        }
+    }
+}
