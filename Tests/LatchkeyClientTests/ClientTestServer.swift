@@ -60,8 +60,8 @@ final class ClientTestServer {
     }
 
     /// A raw request that bypasses the client, as another party (or a lost answer) would.
-    func call(_ method: String, _ path: String, json: [String: Any]? = nil, token: String? = nil) throws -> JSONResponse {
-        try TestSupport.call(port: port, method, path, body: json.map(RequestBody.json), token: token)
+    func call(_ method: String, _ path: String, json: [String: Any]? = nil, token: String? = nil, headers: [String: String] = [:]) throws -> JSONResponse {
+        try TestSupport.call(port: port, method, path, body: json.map(RequestBody.json), token: token, headers: headers)
     }
 
     /// The sum of `latchkey_http_requests_total` over the samples with all of `labels`,

@@ -7,7 +7,7 @@ enum LoginHandler {
         try context.throttle.admit(request, to: .login)
         let body = try JSONBody(request)
         let pair = try await context.accounts.login(
-            email: try body.string("email"), password: try body.string("password"),
+            email: try body.string("email"), password: try body.string("password"), deviceToken: try body.optionalString("deviceToken"),
             from: context.throttle.addresses.of(request), userAgent: context.userAgent(request)
         )
         return JSONResponses.make(200, JSONResponses.tokenPair(pair))

@@ -40,6 +40,7 @@ enum JSONResponses {
         json.field("tokenType", "Bearer")
         json.field("expiresIn", pair.expiresIn)
         json.field("refreshToken", pair.refreshToken)
+        if let deviceToken = pair.deviceToken { json.field("deviceToken", deviceToken) }
         json.field("user", json: user(pair.user))
         return json.finish()
     }

@@ -15,10 +15,13 @@ extension Latchkey {
 
     /// Signs in with email and password (`INVALID_LOGIN_CREDENTIALS` for an unknown email
     /// and a wrong password alike; `USER_DISABLED`; `TOO_MANY_ATTEMPTS_TRY_LATER` with
-    /// `retryAfter`).
+    /// `retryAfter`). Sends this device's device token when the store kept one, so a
+    /// stranger's guesses at the account cannot lock this device out.
     @discardableResult
     public func signIn(email: String, password: String) async throws -> User {
-        try await startSession(try .json("POST", "/v1/auth/login", ["email": email, "password": password]))
+        var body = ["email": email, "password": password]
+        body["deviceToken"] = await state.deviceToken()
+        return try await startSession(try .json("POST", "/v1/auth/login", body))
     }
 
     /// Ends this device's session on the server and forgets it here. The local sign-out

@@ -70,6 +70,7 @@ actor SessionState {
     /// the store has it: a token the app goes on to use is one a relaunch finds.
     @discardableResult
     func install(_ pair: TokenPair, sentAt: Date) async -> StoredSession {
+        if let deviceToken = pair.deviceToken { try? await store.saveDeviceToken(deviceToken) }
         let installed = StoredSession(pair, sentAt: sentAt, refreshAhead: configuration.refreshAhead)
         (session, loaded) = (installed, true)
         publish()
@@ -86,6 +87,11 @@ actor SessionState {
         publish()
         persist()
         await lastWrite?.value
+    }
+
+    /// The device token the store kept, if it can be read now (a login goes without it otherwise).
+    func deviceToken() async -> String? {
+        (try? await store.loadDeviceToken()) ?? nil
     }
 
     /// Forgets the session here: the store is cleared and listeners hear nil.

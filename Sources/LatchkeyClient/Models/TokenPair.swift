@@ -10,4 +10,7 @@ struct TokenPair: Decodable, Sendable {
     let expiresIn: Int
     let refreshToken: String
     let user: User
+    /// With the pairs a password produced (signup, login, password change): kept across
+    /// sign-out by the token store and sent with later logins (`TokenStore.saveDeviceToken`).
+    let deviceToken: String?
 }

@@ -46,6 +46,18 @@ public struct FileTokenStore: TokenStore {
         guard unlink(url.path) == 0 || errno == ENOENT else { throw FileTokenStoreError(operation: "unlink", code: errno) }
     }
 
+    /// Beside the session file, as `<name>.device` (0600 too); `clear` leaves it.
+    var deviceTokenURL: URL { url.appendingPathExtension("device") }
+
+    public func loadDeviceToken() async throws -> String? {
+        guard FileManager.default.fileExists(atPath: deviceTokenURL.path) else { return nil }
+        return String(decoding: try Data(contentsOf: deviceTokenURL), as: UTF8.self)
+    }
+
+    public func saveDeviceToken(_ token: String) async throws {
+        try FileTokenStore.replace(deviceTokenURL, with: Data(token.utf8))
+    }
+
     /// Writes `data` to a fresh 0600 file beside `url`, flushes it and renames it over `url`.
     static func replace(_ url: URL, with data: Data) throws {
         let directory = url.deletingLastPathComponent()

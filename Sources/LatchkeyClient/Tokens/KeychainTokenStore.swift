@@ -50,38 +50,54 @@ public struct KeychainTokenStore: TokenStore {
         self.accessibility = accessibility
     }
 
-    /// The attributes that name the item (never its contents).
-    private var itemQuery: [String: Any] {
+    /// The attributes that name the item (never its contents); the device token is an item
+    /// of its own (`<account>.device`), which sign-out leaves.
+    private func itemQuery(device: Bool = false) -> [String: Any] {
         var query: [String: Any] = [
             kSecClass as String: kSecClassGenericPassword,
             kSecAttrService as String: service,
-            kSecAttrAccount as String: account,
+            kSecAttrAccount as String: device ? account + ".device" : account,
         ]
         if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
         return query
     }
 
-    public func load() async throws -> StoredSession? {
-        var query = itemQuery
+    private var itemQuery: [String: Any] { itemQuery() }
+
+    private func read(device: Bool) throws -> Data? {
+        var query = itemQuery(device: device)
         query[kSecReturnData as String] = true
         query[kSecMatchLimit as String] = kSecMatchLimitOne
         var result: CFTypeRef?
         let status = SecItemCopyMatching(query as CFDictionary, &result)
         if status == errSecItemNotFound { return nil }
         guard status == errSecSuccess, let data = result as? Data else { throw KeychainError(status: status) }
-        return try SessionArchive.decode(data)
+        return data
+    }
+
+    private func write(_ data: Data, device: Bool) throws {
+        let attributes: [String: Any] = [kSecValueData as String: data, kSecAttrAccessible as String: accessibility.attribute]
+        var status = SecItemUpdate(itemQuery(device: device) as CFDictionary, attributes as CFDictionary)
+        if status == errSecItemNotFound {
+            status = SecItemAdd(itemQuery(device: device).merging(attributes) { $1 } as CFDictionary, nil)
+        }
+        guard status == errSecSuccess else { throw KeychainError(status: status) }
+    }
+
+    public func load() async throws -> StoredSession? {
+        try read(device: false).map(SessionArchive.decode)
     }
 
     public func save(_ session: StoredSession) async throws {
-        let attributes: [String: Any] = [
-            kSecValueData as String: try SessionArchive.encode(session),
-            kSecAttrAccessible as String: accessibility.attribute,
-        ]
-        var status = SecItemUpdate(itemQuery as CFDictionary, attributes as CFDictionary)
-        if status == errSecItemNotFound {
-            status = SecItemAdd(itemQuery.merging(attributes) { $1 } as CFDictionary, nil)
-        }
-        guard status == errSecSuccess else { throw KeychainError(status: status) }
+        try write(try SessionArchive.encode(session), device: false)
+    }
+
+    public func loadDeviceToken() async throws -> String? {
+        try read(device: true).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public func saveDeviceToken(_ token: String) async throws {
+        try write(Data(token.utf8), device: true)
     }
 
     public func clear() async throws {

@@ -12,8 +12,19 @@ public protocol TokenStore: Sendable {
     func load() async throws -> StoredSession?
     /// Replaces the saved session (after a sign-in, a refresh, a profile change).
     func save(_ session: StoredSession) async throws
-    /// Forgets the session (sign-out, or the server ended the session).
+    /// Forgets the session (sign-out, or the server ended the session), but not the device token.
     func clear() async throws
+    /// The server's device token for this device: it outlives sign-out, so a later login
+    /// here is counted against this device alone and never locked out by a stranger's
+    /// guesses at the account. Stores that keep nothing return nil (the default).
+    func loadDeviceToken() async throws -> String?
+    /// Keeps the newest device token (default: keeps nothing).
+    func saveDeviceToken(_ token: String) async throws
+}
+
+extension TokenStore {
+    public func loadDeviceToken() async throws -> String? { nil }
+    public func saveDeviceToken(_ token: String) async throws {}
 }
 
 /// Keeps the session in memory only: every launch starts signed out.
@@ -24,7 +35,11 @@ public actor InMemoryTokenStore: TokenStore {
         self.session = session
     }
 
+    private var deviceToken: String?
+
     public func load() -> StoredSession? { session }
     public func save(_ session: StoredSession) { self.session = session }
     public func clear() { session = nil }
+    public func loadDeviceToken() -> String? { deviceToken }
+    public func saveDeviceToken(_ token: String) { deviceToken = token }
 }

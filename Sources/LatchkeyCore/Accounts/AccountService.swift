@@ -54,27 +54,36 @@ public struct AccountService: Sendable {
             try AuditStore.append(.signup, user: userID, session: sessionID, now: now, on: db)
             return (try AccountStore.user(id: userID, on: db)!, refresh, sessionID)
         }
-        return try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
+        let pair = try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
+        return issuer.withDeviceToken(pair, userID: user.id, epoch: 0)
     }
 
     /// One answer for an unknown email and a wrong password, in about the same time: an
     /// unknown email is hashed against a dummy hash of the configured cost. `address` is
-    /// the client's (see `PasswordGuessThrottle`).
-    public func login(email rawEmail: String, password: String, from address: String, userAgent: String?) async throws -> TokenPair {
+    /// the client's (see `PasswordGuessThrottle`); `deviceToken` the one an earlier login of
+    /// this device was given (`DeviceToken`), if the app kept it.
+    public func login(
+        email rawEmail: String, password: String, deviceToken: String? = nil, from address: String, userAgent: String?
+    ) async throws -> TokenPair {
         let hasher = hasher
         guard case .success(let email) = EmailRules.normalize(rawEmail) else {
             _ = try await hashing.run { hasher.dummyVerify(password) }
             throw AccountError.invalidCredentials
         }
+        let stored = try database.read { db in
+            try AccountStore.credentials(emailKey: email.key, on: db).map {
+                (user: $0.user, password: try StoredPassword.resolve($0.passwordHash, on: db), epoch: try AccountStore.passwordEpoch(userID: $0.user.id, on: db))
+            }
+        }
+        let device = deviceToken.flatMap { token in
+            stored.flatMap { DeviceToken(verifying: token, userID: $0.user.id, epoch: $0.epoch, key: issuer.deviceKey) }
+        }
         let attempt: PasswordGuessThrottle.Attempt
         do {
-            attempt = try guesses.begin(accountKey: email.key, address: address)
+            attempt = try guesses.begin(accountKey: email.key, address: address, device: device)
         } catch {
             AuditLog(database: database).record(.throttled, address: address, detail: "password guesses for one account")
             throw error
-        }
-        let stored = try database.read { db in
-            try AccountStore.credentials(emailKey: email.key, on: db).map { (user: $0.user, password: try StoredPassword.resolve($0.passwordHash, on: db)) }
         }
         let verdict: (matched: Bool, rehash: Bool)
         do {
@@ -110,7 +119,8 @@ public struct AccountService: Sendable {
             try AuditStore.append(.login, user: user.id, address: address, session: started.1, now: now, on: db)
             return started
         }
-        return try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
+        let pair = try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
+        return issuer.withDeviceToken(pair, userID: user.id, epoch: stored.epoch, device: device)
     }
 
     /// A new password revokes every session and signs this device in afresh.
@@ -121,17 +131,18 @@ public struct AccountService: Sendable {
         try await verifyPassword(current, of: caller, from: address)
         let hasher = hasher
         let newHash = try await hashing.run { hasher.hashNormalized(new) }
-        let (user, refresh, sessionID, ended) = try await database.write { [events] db in
+        let (user, refresh, sessionID, epoch, ended) = try await database.write { [events] db in
             let now = UnixTime.now()
             guard let user = try AccountStore.user(id: caller.userID, on: db) else { throw AccessError.sessionRevoked }
             try AccountStore.setPasswordHash(newHash, for: user.id, now: now, on: db)
             let (refresh, sessionID) = try Self.startSession(for: user.id, userAgent: userAgent, now: now, issuer: issuer, on: db)
             let ended = try events.record(.passwordChanged(newSession: sessionID), userID: user.id, address: address, now: now, on: db)
-            return (user, refresh, sessionID, ended)
+            return (user, refresh, sessionID, try AccountStore.passwordEpoch(userID: user.id, on: db), ended)
         }
         mailQueued()
         await events.published(ended)
-        return try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
+        let pair = try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
+        return issuer.withDeviceToken(pair, userID: user.id, epoch: epoch)
     }
 
     /// Account, claim, presence and sessions go in one statement (cascade).

@@ -31,6 +31,11 @@ enum AccountStore {
         }
     }
 
+    /// Moved on by every password change or reset (`DeviceToken`).
+    static func passwordEpoch(userID: String, on db: StoreConnection) throws -> Int64 {
+        try db.queryOne("SELECT password_epoch FROM users WHERE id = ?", userID) { $0.int64(at: 0) } ?? 0
+    }
+
     static func passwordHash(userID: String, on db: StoreConnection) throws -> String? {
         try db.queryOne("SELECT password_hash FROM users WHERE id = ?", userID) { $0.text(at: 0) }.flatMap { $0 }
     }

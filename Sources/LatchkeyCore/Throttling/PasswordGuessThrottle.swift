@@ -3,7 +3,9 @@
 /// within the window answer 429 to that address for that account; `accountMaxFailures`
 /// from all addresses together answer 429 to everyone for that account. Checked before
 /// any hash is computed, for every place that checks a password, and while throttled even
-/// the right password is refused (anything else would confirm a guess).
+/// the right password is refused (anything else would confirm a guess). A login that
+/// presents a valid device token (`DeviceToken`) is counted against that device alone,
+/// `loginMaxFailures` per window, and never refused for the other two counts.
 struct PasswordGuessThrottle: Sendable {
     let database: Database
     let policy: AccountsPolicy
@@ -16,7 +18,10 @@ struct PasswordGuessThrottle: Sendable {
     /// A password check allowed to go ahead; hand it back to `finish` with the outcome.
     struct Attempt: Sendable {
         let accountKey: String
-        let address: String
+        /// Where a failure counts: the address and the account everywhere, or the device alone.
+        let failureScopes: [String]
+        /// What a success clears: the address's count, or the device's.
+        let clearedScope: String
         fileprivate let claims: [PasswordChecksInFlight.Claim]
     }
 
@@ -24,8 +29,13 @@ struct PasswordGuessThrottle: Sendable {
     ///   - accountKey: the lower-cased email, registered or not (a lock must not reveal
     ///     which accounts exist).
     ///   - address: the client address as `ClientAddressKey` spells it (IPv6 by /64).
-    func begin(accountKey: String, address: String) throws -> Attempt {
-        guard policy.rateLimitsEnabled else { return Attempt(accountKey: accountKey, address: address, claims: []) }
+    ///   - device: a valid device token of the account, when the login presented one.
+    func begin(accountKey: String, address: String, device: DeviceToken? = nil) throws -> Attempt {
+        let scopes = [address, PasswordFailureStore.everywhere]
+        guard policy.rateLimitsEnabled else {
+            return Attempt(accountKey: accountKey, failureScopes: scopes, clearedScope: address, claims: [])
+        }
+        if let device { return try begin(accountKey: accountKey, device: device) }
         let now = UnixTime.now()
         let window = policy.loginFailureWindow
         let (local, everywhere) = try database.read { db in
@@ -40,7 +50,7 @@ struct PasswordGuessThrottle: Sendable {
             PasswordChecksInFlight.Claim(key: "address\u{0}\(address)", allowance: Self.concurrentChecksPerKey),
         ]
         guard let full = inFlight.reserve(claims) else {
-            return Attempt(accountKey: accountKey, address: address, claims: claims)
+            return Attempt(accountKey: accountKey, failureScopes: scopes, clearedScope: address, claims: claims)
         }
         // Locked until the window that filled passes; a merely busy key, in a moment.
         let retryAfter: Int64 = if full.key == claims[0].key, local.count >= policy.loginMaxFailures {
@@ -51,6 +61,20 @@ struct PasswordGuessThrottle: Sendable {
             1
         }
         throw Throttled(retryAfter: Int(retryAfter))
+    }
+
+    private func begin(accountKey: String, device: DeviceToken) throws -> Attempt {
+        let now = UnixTime.now()
+        let window = policy.loginFailureWindow
+        let scope = "device:" + device.deviceID
+        let failures = try database.read { db in
+            try PasswordFailureStore.failures(accountKey: accountKey, scope: scope, now: now, window: window, on: db)
+        }
+        let claim = PasswordChecksInFlight.Claim(key: "device\u{0}\(accountKey)\u{0}\(device.deviceID)", allowance: policy.loginMaxFailures - failures.count)
+        guard inFlight.reserve([claim]) != nil else {
+            return Attempt(accountKey: accountKey, failureScopes: [scope], clearedScope: scope, claims: [claim])
+        }
+        throw Throttled(retryAfter: Int(failures.count >= policy.loginMaxFailures ? failures.start + window - now : 1))
     }
 
     /// Frees the attempt's places when the check ended without a verdict.
@@ -68,11 +92,11 @@ struct PasswordGuessThrottle: Sendable {
         try await database.write { db in
             let now = UnixTime.now()
             if succeeded {
-                try PasswordFailureStore.reset(accountKey: attempt.accountKey, scope: attempt.address, on: db)
+                try PasswordFailureStore.reset(accountKey: attempt.accountKey, scope: attempt.clearedScope, on: db)
             } else {
                 // Expired windows go, so guesses at made-up emails cannot grow the table.
                 try PasswordFailureStore.prune(olderThan: now - window, on: db)
-                for scope in [attempt.address, PasswordFailureStore.everywhere] {
+                for scope in attempt.failureScopes {
                     try PasswordFailureStore.recordFailure(accountKey: attempt.accountKey, scope: scope, now: now, window: window, on: db)
                 }
             }

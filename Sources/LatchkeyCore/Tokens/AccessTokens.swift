@@ -4,6 +4,8 @@ public struct TokenPair: Sendable {
     public let expiresIn: Int64
     public let refreshToken: String
     public let user: User
+    /// With every pair a password produced (signup, login, password change; `DeviceToken`).
+    public var deviceToken: String? = nil
 }
 
 /// Whose request this is, once its bearer token passed every check.

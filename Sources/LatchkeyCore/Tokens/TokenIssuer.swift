@@ -8,12 +8,23 @@ public struct TokenIssuer: Sendable {
     /// New sessions' seeds: 256 bits each that, with the refresh key, make their tokens.
     let seeds: RefreshSeeds
     let policy: AccountsPolicy
+    /// Device tokens' key, derived from the refresh key: outside the database too.
+    let deviceKey: HMACKey
 
     init(keys: CurrentKeyring, refreshKey: RefreshTokenKey, seeds: RefreshSeeds, policy: AccountsPolicy) {
         self.keys = keys
         self.refreshKey = refreshKey
         self.seeds = seeds
         self.policy = policy
+        deviceKey = HMACKey(refreshKey.mac.authenticationCode(Array("latchkey device tokens".utf8)))
+    }
+
+    /// `pair` with a device token for `userID` at the password `epoch` (the device's own id
+    /// kept when it presented a valid token).
+    func withDeviceToken(_ pair: TokenPair, userID: String, epoch: Int64, device: DeviceToken? = nil) -> TokenPair {
+        var pair = pair
+        pair.deviceToken = DeviceToken.make(userID: userID, epoch: epoch, reusing: device?.rawID, key: deviceKey)
+        return pair
     }
 
     func pair(for user: User, sessionID: String, refreshToken: String, now: Int64) throws -> TokenPair {
