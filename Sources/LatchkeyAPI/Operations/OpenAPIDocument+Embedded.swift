@@ -1502,6 +1502,14 @@ components:
         refreshToken:
           type: string
           description: Opaque; at least 256 bits of randomness; works once.
+        deviceToken:
+          type: string
+          description: |
+            With every pair a password produced (signup, login, password change). Opaque,
+            signed by the server and bound to the account; it survives logout. Send it with
+            later logins from this device: such a login is counted against the device alone
+            and never refused for the account-wide count of failed passwords or its address's.
+            Void once the account's password changes.
         user:
           $ref: '#/components/schemas/User'
 
@@ -1695,6 +1703,9 @@ components:
           type: string
         password:
           type: string
+        deviceToken:
+          type: string
+          description: The `deviceToken` an earlier login of this device was given; an invalid one is ignored.
 
     RefreshRequest:
       type: object
