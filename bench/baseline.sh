@@ -1,0 +1,120 @@
+# This build against an earlier one (sourced by bench/run; uses its helpers and variables):
+# BENCH_BASELINE names a git revision (built release into its own scratch path) or a
+# latchkey binary. Both run side by side on fresh data directories, and take turns (this,
+# earlier, earlier, this) at 64 connections on GET /healthz, GET /v1/users/me and POST
+# /v1/auth/refresh (64 fresh sessions a turn, each following its token chain); each ratio
+# is of the requests/s summed over the turns. Without BENCH_BASELINE the part is skipped.
+# Also here: what strangers can make /metrics hold (bench/metrics_labels.py).
+
+baseline_summary=()
+baseline_pid=""
+baseline_port=""
+current_pid=""
+current_port=""
+target_labels_growth_mb=2
+target_labels_scrape_bytes=65536
+
+# The earlier binary: BENCH_BASELINE itself when it is an executable, else that revision
+# of this repository built into bench/.baseline/REV (kept, so a second run reuses it).
+baseline_binary() {
+    if [[ -x "$BENCH_BASELINE" ]]; then
+        echo "$BENCH_BASELINE"
+        return
+    fi
+    local rev source scratch
+    rev="$(cd "$root" && git rev-parse --short "$BENCH_BASELINE")" || fail "BENCH_BASELINE=$BENCH_BASELINE is neither a binary nor a revision"
+    source="$root/bench/.baseline/$rev"
+    scratch="$root/bench/.baseline/$rev-build"
+    if [[ ! -d "$source" ]]; then
+        mkdir -p "$root/bench/.baseline"
+        (cd "$root" && git archive --format=tar "$rev" | (mkdir -p "$source" && tar -x -C "$source")) || fail "could not export $rev"
+    fi
+    say "building the baseline $rev (release, static Swift runtime) in $scratch"
+    (cd "$source" && swift build -c release --static-swift-stdlib --product latchkey --scratch-path "$scratch") >&2
+    echo "$(cd "$source" && swift build -c release --static-swift-stdlib --show-bin-path --scratch-path "$scratch")/latchkey"
+}
+
+start_side() {  # binary data-dir log -> sets side_pid side_port
+    side_port="$(free_port)"
+    mkdir -p "$2"
+    LATCHKEY_MAX_CONNECTIONS="$max_connections" LATCHKEY_MAX_CONNECTIONS_PER_ADDRESS="$max_connections" \
+    LATCHKEY_RATE_LIMITS_ENABLED=false \
+        "$1" serve --host 127.0.0.1 --port "$side_port" --data-dir "$2" >"$3" 2>&1 &
+    side_pid=$!
+    wait_until_healthy "$side_pid" "$side_port" "latchkey ($2)" "$3"
+}
+
+side_post() {  # port path json
+    pg_post_json "$@"
+}
+
+baseline_refresh_turn() {  # side label port
+    local tokens=() script
+    mapfile -t tokens < <(pg_login_sessions 64 "$3")
+    ((${#tokens[@]} == 64)) || fail "only ${#tokens[@]} sessions for the refresh turn"
+    script="$(refresh_script "${tokens[@]}")"
+    mv "$script" "$work/refresh-baseline-$1.lua"
+    run_wrk "$2" "$1" 64 64 /v1/auth/refresh -s "$work/refresh-baseline-$1.lua"
+}
+
+# this/earlier for LABEL, summed over its rows; then both sums.
+baseline_ratio_line() {  # label
+    local line
+    line="$(awk -F'\t' -v label="$1" '
+        $1 == label && $2 == "latchkey_current" { c += $4 }
+        $1 == label && $2 == "latchkey_baseline" { b += $4 }
+        END { if (c > 0 && b > 0) printf "%.0f %.0f %.3f", c, b, c / b }
+    ' "$results")"
+    if [[ -z "$line" ]]; then
+        baseline_summary+=("target $1 at 64 connections against $BENCH_BASELINE: not measured")
+        return
+    fi
+    read -r c b ratio <<<"$line"
+    baseline_summary+=("target $1 at 64 connections, this build to $BENCH_BASELINE (summed over this, earlier, earlier, this): ${c} to ${b} req/s, ratio ${ratio} (no lower than before: $(awk -v r="$ratio" 'BEGIN { print (r >= 1) ? "met" : "NOT met" }'))")
+}
+
+bench_against_baseline() {
+    if [[ -z "${BENCH_BASELINE:-}" ]]; then
+        baseline_summary+=("this build against an earlier one: not measured (set BENCH_BASELINE to a revision or a binary)")
+        return
+    fi
+    local earlier signup_body token_current token_baseline label
+    earlier="$(baseline_binary)"
+    [[ -x "$earlier" ]] || fail "no baseline binary at $earlier"
+    start_side "$binary" "$work/current-data" "$work/current.log"
+    current_pid="$side_pid"; current_port="$side_port"
+    start_side "$earlier" "$work/baseline-data" "$work/baseline.log"
+    baseline_pid="$side_pid"; baseline_port="$side_port"
+    signup_body="$(printf '{"email":"%s","password":"%s","displayName":"bench_user"}' "$bench_email" "$bench_password")"
+    token_current="$(side_post "$current_port" /v1/auth/signup "$signup_body" | json_field accessToken)"
+    token_baseline="$(side_post "$baseline_port" /v1/auth/signup "$signup_body" | json_field accessToken)"
+    run_wrk "GET /healthz (this vs earlier)" latchkey_current 2 64 /healthz
+    run_wrk "GET /healthz (this vs earlier)" latchkey_baseline 2 64 /healthz
+    run_wrk "GET /healthz (this vs earlier)" latchkey_baseline 2 64 /healthz
+    run_wrk "GET /healthz (this vs earlier)" latchkey_current 2 64 /healthz
+    run_wrk "GET /v1/users/me (this vs earlier)" latchkey_current 2 64 /v1/users/me -H "Authorization: Bearer $token_current"
+    run_wrk "GET /v1/users/me (this vs earlier)" latchkey_baseline 2 64 /v1/users/me -H "Authorization: Bearer $token_baseline"
+    run_wrk "GET /v1/users/me (this vs earlier)" latchkey_baseline 2 64 /v1/users/me -H "Authorization: Bearer $token_baseline"
+    run_wrk "GET /v1/users/me (this vs earlier)" latchkey_current 2 64 /v1/users/me -H "Authorization: Bearer $token_current"
+    baseline_refresh_turn latchkey_current "POST /v1/auth/refresh (this vs earlier)" "$current_port"
+    baseline_refresh_turn latchkey_baseline "POST /v1/auth/refresh (this vs earlier)" "$baseline_port"
+    baseline_refresh_turn latchkey_baseline "POST /v1/auth/refresh (this vs earlier)" "$baseline_port"
+    baseline_refresh_turn latchkey_current "POST /v1/auth/refresh (this vs earlier)" "$current_port"
+    stop_process "$current_pid" "latchkey (this build)"
+    stop_process "$baseline_pid" "latchkey (baseline)"
+    current_pid=""
+    baseline_pid=""
+    for label in "GET /healthz (this vs earlier)" "GET /v1/users/me (this vs earlier)" "POST /v1/auth/refresh (this vs earlier)"; do
+        baseline_ratio_line "$label"
+    done
+}
+
+bench_metrics_labels() {
+    local count="${BENCH_LABELS_COUNT:-10000}" growth scrape
+    say "$count distinct method tokens and $count distinct unmatched paths, pipelined, then a scrape of /metrics"
+    timeout 300 python3 "$root/bench/metrics_labels.py" --port "$latchkey_port" --pid "$latchkey_pid" --count "$count" \
+        >"$work/metrics-labels.txt" || { cat "$work/metrics-labels.txt" >&2; fail "bench/metrics_labels.py failed"; }
+    growth="$(awk -F= '$1 == "growth_mb" { print $2 }' "$work/metrics-labels.txt")"
+    scrape="$(awk -F= '$1 == "scrape_bytes" { print $2 }' "$work/metrics-labels.txt")"
+    baseline_summary+=("target $count distinct method tokens and $count distinct unmatched paths: the server grew ${growth} MB (under ${target_labels_growth_mb} MB: $(verdict "$growth" "$target_labels_growth_mb")), the next scrape is ${scrape} bytes (under ${target_labels_scrape_bytes}: $(verdict "$scrape" "$target_labels_scrape_bytes"))")
+}
