@@ -8,6 +8,10 @@ final class PresenceEventStream {
     enum Message: Equatable {
         case presence(userID: String, status: String, lastSeen: String)
         case comment(String)
+
+        var lastSeen: String {
+            if case .presence(_, _, let lastSeen) = self { lastSeen } else { "" }
+        }
     }
 
     let connection: RawConnection
@@ -44,6 +48,16 @@ final class PresenceEventStream {
             if case .presence = message { return message }
             if Date() >= deadline { return nil }
         }
+    }
+
+    /// Whether `userID` is heard becoming `status` before `deadline`, past at most 5 other
+    /// events (a stream's own "online" may still be on its way when the change is made).
+    func hears(_ userID: String, become status: String, before deadline: Date) throws -> Bool {
+        for _ in 0..<6 {
+            guard let message = try nextPresence(before: deadline) else { return false }
+            if message == .presence(userID: userID, status: status, lastSeen: message.lastSeen) { return true }
+        }
+        return false
     }
 
     /// True once the server has ended the stream: its last chunk comes, then the close.

@@ -98,4 +98,23 @@ import TestSupport
         #expect(statuses.last == "offline" && !statuses.dropLast().contains("offline"), "offline only once the last stream closed: \(statuses)")
         _ = (onA, onB)
     }
+    /// An account event made through one instance reaches the other at once (NOTIFY on
+    /// commit), not at its next sweep: her stream on B closes, and a watcher on B hears her
+    /// go offline, within a second of the logout through A.
+    @Test func aLogoutThroughOneClosesTheSessionsStreamOnTheOtherAtOnce() throws {
+        let servers = try Pair()
+        defer { servers.stop() }
+        let ada = try servers.a.signUp("ada@example.com", "Ada.L")
+        let bob = try servers.b.signUp("bob@example.com", "Bob")
+        let adaOnB = try PresenceEventStream(servers.b, token: ada.accessToken, watching: [bob.id], timeout: 10)
+        guard case .presence(bob.id, _, _)? = try adaOnB.nextPresence() else { throw TestError("no snapshot") }
+        let watcher = try PresenceEventStream(servers.b, token: bob.accessToken, watching: [ada.id], timeout: 10)
+        guard case .presence(ada.id, "online", _)? = try watcher.nextPresence() else { throw TestError("no snapshot") }
+
+        #expect(try servers.a.call("POST", "/v1/auth/logout", token: ada.accessToken).status == 204)
+        let loggedOut = Date()
+        #expect(try watcher.hears(ada.id, become: "offline", before: loggedOut.addingTimeInterval(3)), "the watcher on B hears ada go offline")
+        #expect(try adaOnB.ends(), "her stream on B closes")
+        #expect(Date().timeIntervalSince(loggedOut) < 1, "at once, not at B's next 5-second sweep")
+    }
 }
