@@ -34,7 +34,7 @@ public struct CoreServices: Sendable {
         self.hashing = hashing
         self.policy = policy
         audit = AuditLog(database: database)
-        pictures = ProfilePictures(database: database, root: picturesDirectory, publicURL: publicURL)
+        pictures = ProfilePictures(database: database, root: picturesDirectory, publicURL: publicURL, throttlesUploads: policy.rateLimitsEnabled)
         presence = PresenceService(database: database, policy: policy, bus: database.presenceBusBetweenInstances ?? InProcessPresenceBus())
         accounts = AccountService(
             database: database, hashing: hashing, issuer: issuer, policy: policy, mail: mail, mailQueued: mailQueued, pictures: pictures,
