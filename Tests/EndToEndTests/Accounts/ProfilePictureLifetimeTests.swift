@@ -60,6 +60,40 @@ extension Accounts {
             }
         }
 
+        /// Ada's phone uploads a picture while her laptop clears it, through two instances
+        /// at once, round after round: whichever commits last wins, and the disk holds
+        /// exactly the file `photoURL` names (or none), never a file nothing names and never
+        /// a URL whose file was deleted.
+        @Test func racingUploadsAndPatchesLeaveExactlyTheNamedFile() throws {
+            let a = try AccountServer()
+            let b = try AccountServer(["--public-url", a.publicURL], dataDirectory: a.dataDirectory, signingKey: a.signingKey, signingKeys: a.signingKeys, issuer: a.configuredIssuer)
+            defer { a.stop(); b.stop() }
+            let ada = try a.signUp("ada@example.com", "ada")
+            let png = try Pictures.picture("png").bytes
+            let (token, ports) = (ada.accessToken, [a.port, b.port])
+            for round in 0..<8 {
+                // Two uploads and two PATCHes (to null, to an outside URL), one of each per instance.
+                let statuses = concurrently(4) { index -> Int in
+                    let body: RequestBody = switch index {
+                    case 0, 1: .bytes(png, contentType: "image/png")
+                    case 2: .json(["photoURL": NSNull()])
+                    default: .json(["photoURL": "https://cdn.example.com/ada.png"])
+                    }
+                    let (method, path) = index < 2 ? ("PUT", "/v1/users/me/photo") : ("PATCH", "/v1/users/me")
+                    return (try? call(port: ports[index % 2], method, path, body: body, token: token))?.status ?? 0
+                }
+                #expect(statuses == [200, 200, 200, 200], "round \(round)")
+                let named = try a.me(token)["photoURL"] as? String
+                let files = try Pictures.storedFiles(a, ada.id)
+                if let named, named.hasPrefix(a.publicURL) {
+                    #expect(files == [String(named.split(separator: "/").last!)], "round \(round): the named file alone")
+                    #expect(try Pictures.fetch(a, named).status == 200)
+                } else {
+                    #expect(files.isEmpty, "round \(round): photoURL \(named ?? "null") names no stored file, so none is left")
+                }
+            }
+        }
+
         /// Mallory scripts uploads to fill the disk (or the bandwidth of everyone who shows
         /// her picture). Her failed uploads count for nothing; 30 accepted ones in an hour
         /// are hers, through whichever instance she reaches; the 31st is 429 with
