@@ -36,7 +36,7 @@ public struct CoreServices: Sendable {
         self.hashing = hashing
         self.policy = policy
         audit = AuditLog(database: database)
-        pictures = ProfilePictures(database: database, root: picturesDirectory, publicURL: publicURL)
+        pictures = ProfilePictures(database: database, root: picturesDirectory, publicURL: publicURL, throttlesUploads: policy.rateLimitsEnabled)
         presence = PresenceService(database: database, policy: policy, bus: database.presenceBusBetweenInstances ?? InProcessPresenceBus())
         accountEvents = AccountEventBus()
         accountEvents.subscribe { [streams = presence.streams] in await streams.accountEventEnded($0) }

@@ -1,4 +1,5 @@
-import LatchkeyCore
+import Foundation
+@testable import LatchkeyCore
 import Testing
 
 /// Metadata leaves a picture without re-encoding it; a picture without any comes back
@@ -17,6 +18,26 @@ import Testing
     static let scan = segment(0xDA, [1, 1, 0, 0, 0x3F, 0]) + [0x12, 0x34, 0xFF, 0x00, 0x56, 0xFF, 0xD0, 0x78]
     static let exif = segment(0xE1, ascii("Exif\0\0GPS 51.5N 0.1W"))
     static let xmp = segment(0xE1, ascii("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta/>"))
+
+    @Test(arguments: PictureMetadataCase.all)
+    func givesTheExpectedPicture(_ row: PictureMetadataCase) throws {
+        #expect(try PictureMetadata.stripped(row.input, as: row.format) == row.expected)
+    }
+
+    /// An upload is stripped from its file, read through a window and written in pieces:
+    /// the same bytes come out.
+    @Test(arguments: PictureMetadataCase.all)
+    func givesTheSamePictureFromAFile(_ row: PictureMetadataCase) throws {
+        let folder = NSTemporaryDirectory() + "latchkey-strip-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let upload = try PictureUpload(in: folder, limit: row.input.count)
+        try row.input.withUnsafeBytes { try upload.append($0) }
+        let plan = try PictureMetadata.plan(upload.contents, as: row.format)
+        let path = folder + "/stripped"
+        try DurableFile.write(to: path) { try plan.write(from: upload.fd, to: $0) }
+        #expect(FileManager.default.contents(atPath: path) == Data(row.expected))
+    }
 
     @Test func jpegLosesExifXMPCommentsAndTrailingImagesButKeepsWhatDecodingNeeds() throws {
         let clean = [0xFF, 0xD8] + Self.jfif + Self.icc + Self.quantization + Self.scan + [0xFF, 0xD9]

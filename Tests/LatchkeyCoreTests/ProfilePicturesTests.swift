@@ -129,6 +129,42 @@ import Testing
         #expect(leftovers == [Self.userID], "no upload file is left beside the user folders")
     }
 
+    /// A profile change committed elsewhere (`PATCH /v1/users/me`) hands over the old and
+    /// new URL: the old file goes unless the new URL names it too.
+    @Test func aChangedPhotoURLDeletesOnlyTheFileNoLongerNamed() async throws {
+        let store = try await makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let url = try #require(try await store.replace(for: Self.userID, mediaType: Array("image/png".utf8), bytes: Self.png).photoURL)
+        let name = String(url.split(separator: "/").last!)
+        store.photoURLChanged(of: Self.userID, from: url, to: url)
+        store.photoURLChanged(of: Self.userID, from: url, to: url.uppercased().replacing(name.uppercased(), with: name))
+        store.photoURLChanged(of: "fedcba9876543210fedcba9876543210", from: url, to: nil)
+        store.photoURLChanged(of: Self.userID, from: "https://cdn.example.com/\(Self.userID)/\(name)", to: nil)
+        #expect(storedFiles() == [name], "still named, or not this store's URL of this user")
+        store.photoURLChanged(of: Self.userID, from: url, to: "https://cdn.example.com/ada.png")
+        #expect(storedFiles().isEmpty)
+    }
+
+    @Test func theUploadQuotaCountsThirtyAnHour() {
+        let now: Int64 = 100_000
+        #expect(PictureUploadQuota.retryAfter(recent: Array(repeating: now, count: 29), now: now) == nil)
+        let recent = (0..<30).map { now - Int64($0) * 100 }  // newest first: the oldest 2900 s ago
+        #expect(PictureUploadQuota.retryAfter(recent: recent, now: now) == 700)
+    }
+
+    /// Thirty accepted uploads in the hour, then `Throttled`; refused ones do not count,
+    /// and the refused 31st leaves the picture and the folder as they were.
+    @Test func theThirtyFirstUploadInAnHourIsThrottled() async throws {
+        let store = try await makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        await #expect(throws: PictureError.typeMismatch) { try await store.replace(for: Self.userID, mediaType: Array("image/jpeg".utf8), bytes: Self.png) }
+        var last: User?
+        for _ in 0..<30 { last = try await store.replace(for: Self.userID, mediaType: Array("image/png".utf8), bytes: Self.png) }
+        await #expect(throws: Throttled.self) { try await store.replace(for: Self.userID, mediaType: Array("image/png".utf8), bytes: Self.png) }
+        let kept = try #require(last?.photoURL)
+        #expect(storedFiles() == [String(kept.split(separator: "/").last!)])
+    }
+
     @Test func anUploadLongerThanItsLimitIsRefusedAsItArrives() async throws {
         let store = try await makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }

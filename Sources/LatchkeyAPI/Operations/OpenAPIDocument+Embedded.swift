@@ -538,7 +538,9 @@ paths:
       summary: Change the display name or the photo URL.
       description: |
         Changing the display name claims the new one and releases the old one in one
-        transaction; the old name is free for others at once.
+        transaction; the old name is free for others at once. Setting `photoURL` to
+        anything but the stored picture's URL (`null`, an outside `https` URL) deletes the
+        stored file at once; its URL answers 404 from then on.
       security:
         - bearer: []
       requestBody:
@@ -734,7 +736,9 @@ paths:
       description: |
         A new picture replaces the old one, whose file is deleted. A failed upload changes
         nothing. The new `photoURL` is `{publicURL}/files/profile_pictures/{userId}/{name}`,
-        where `name` is random (at least 128 bits) with the type's extension.
+        where `name` is random (at least 128 bits) with the type's extension. At most 30
+        uploads per account are accepted in any hour (`PUT` and `POST` together); after
+        that 429 until the hour's first one is an hour old.
       security:
         - bearer: []
       requestBody:
@@ -760,6 +764,8 @@ paths:
           $ref: '#/components/responses/PicturePayloadTooLarge'
         '415':
           $ref: '#/components/responses/PictureUnsupportedMediaType'
+        '429':
+          $ref: '#/components/responses/TooManyAttempts'
         '500':
           $ref: '#/components/responses/Internal'
     post:
@@ -807,6 +813,8 @@ paths:
           $ref: '#/components/responses/PicturePayloadTooLarge'
         '415':
           $ref: '#/components/responses/PictureUnsupportedMediaType'
+        '429':
+          $ref: '#/components/responses/TooManyAttempts'
         '500':
           $ref: '#/components/responses/Internal'
     delete:

@@ -4,9 +4,9 @@ import Foundation
 public enum PhotoURLChange: Sendable, Hashable {
     /// Leave it as it is.
     case unchanged
-    /// Point it at a picture elsewhere: an `https` URL.
+    /// Point it at a picture elsewhere: an `https` URL (an uploaded picture is deleted).
     case set(URL)
-    /// Clear it (the uploaded picture, if any, stays stored until `removePicture()`).
+    /// Clear it; an uploaded picture is deleted, as by `removePicture()`.
     case remove
 }
 

@@ -156,10 +156,11 @@ public struct AccountService: Sendable {
         pictures.removeAll(of: caller.userID)  // once the account is gone for good
     }
 
-    /// Renaming claims the new name and releases the old one in one transaction.
+    /// Renaming claims the new name and releases the old one in one transaction. A stored
+    /// picture the new `photoURL` no longer names is deleted once that is committed.
     public func updateProfile(_ caller: Authenticated, _ change: ProfileChange) async throws -> User {
         try change.validate(reserved: policy.reservedDisplayNames)
-        return try await database.write { db in
+        let (updated, previousPhotoURL) = try await database.write { db in
             let now = UnixTime.now()
             guard let user = try AccountStore.user(id: caller.userID, on: db) else { throw AccessError.sessionRevoked }
             if let name = change.displayName {
@@ -174,8 +175,10 @@ public struct AccountService: Sendable {
             if case .set(let url) = change.photoURL {
                 try AccountStore.setPhotoURL(url, for: user.id, now: now, on: db)
             }
-            return try AccountStore.user(id: user.id, on: db)!
+            return (try AccountStore.user(id: user.id, on: db)!, user.photoURL)
         }
+        if case .set(let url) = change.photoURL { pictures.photoURLChanged(of: updated.id, from: previousPhotoURL, to: url) }
+        return updated
     }
 
 

@@ -17,8 +17,8 @@ enum JPEGMetadata {
                 plan.keep(markerIndex - 1..<markerIndex + 1)
                 return plan
             }
-            if marker == 0x01 || (0xD0...0xD7).contains(marker) {  // no length
-                plan.keep(index..<markerIndex + 1)
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) {  // TEM and RSTn: no length
+                if marker != 0x01 { plan.keep(index..<markerIndex + 1) }
                 index = markerIndex + 1
                 continue
             }
@@ -37,14 +37,18 @@ enum JPEGMetadata {
         throw .malformed("no JPEG end-of-image marker")
     }
 
-    /// APPn segments carry metadata, except the three decoders read; COM is a comment.
+    /// What may stay: what decoding needs, and the three APPn segments decoders read for it
+    /// (`JFIF`, the ICC profile, `Adobe`'s colour transform). Everything else goes, known
+    /// or not: Exif and XMP (APP1), C2PA/JUMBF (APP11), Photoshop's IRB (APP13), comments,
+    /// and whatever marker a new standard adds.
     private static func keeps(marker: UInt8, payloadAt payload: Int, in bytes: some PictureBytes) -> Bool {
         switch marker {
+        case 0xC0...0xC7, 0xC9...0xCF: true  // SOFn, DHT (C4), DAC (CC); not C8, reserved
+        case 0xDA, 0xDB, 0xDD: true  // SOS, DQT, DRI
         case 0xE0: bytes.has("JFIF\0", at: payload)
         case 0xE2: bytes.has("ICC_PROFILE\0", at: payload)
         case 0xEE: bytes.has("Adobe", at: payload)
-        case 0xE1...0xEF, 0xFE: false
-        default: true
+        default: false
         }
     }
 

@@ -16,19 +16,24 @@ public enum PictureError: Error, Equatable, Sendable {
 /// Profile pictures on disk, `{root}/{userId}/{random}.{ext}`, and the `photoURL` that
 /// names them. A new picture is checked, stripped of metadata, written under a temporary
 /// name, flushed, renamed into place, and only then named in the database; a failure at
-/// any step leaves the old picture and URL as they were and no new file behind. The
-/// replaced file goes once the new URL is committed.
+/// any step leaves the old picture and URL as they were and no new file behind. A stored
+/// file lives exactly as long as `photoURL` names it: whatever replaces the URL (a new
+/// picture, `DELETE`, a `PATCH` to `null` or an outside URL), the old file goes once that
+/// is committed.
 public struct ProfilePictures: Sendable {
     let database: Database
     /// `{dataDir}/uploads/profile_pictures`.
     let root: String
     /// `{publicURL}/files/profile_pictures`.
     let baseURL: String
+    let quota: PictureUploadQuota
 
-    public init(database: Database, root: String, publicURL: String) {
+    /// `throttlesUploads` is `rateLimitsEnabled`: see `PictureUploadQuota`.
+    public init(database: Database, root: String, publicURL: String, throttlesUploads: Bool = true) {
         self.database = database
         self.root = root
         baseURL = publicURL + "/files/profile_pictures"
+        quota = PictureUploadQuota(enabled: throttlesUploads)
     }
 
     /// A place for a picture of at most `limit` bytes to arrive in; see `PictureUpload`.
@@ -43,10 +48,12 @@ public struct ProfilePictures: Sendable {
     }
 
     /// Stores the picture in `upload`, declared by the client as `mediaType`, as the user's
-    /// picture. The upload is read in pieces, never whole.
+    /// picture. The upload is read in pieces, never whole. Throws `Throttled` when the
+    /// account has had its uploads for the hour (`PictureUploadQuota`).
     public func replace(for userID: String, mediaType: some Collection<UInt8>, upload: PictureUpload) async throws -> User {
         guard upload.length > 0 else { throw PictureError.empty }
         guard let format = ImageFormat(mediaType: mediaType) else { throw PictureError.unsupportedType }
+        try database.read { db in try quota.check(userID, now: UnixTime.now(), on: db) }
         let contents = upload.contents
         guard ImageFormat(sniffing: contents.bytes(0..<min(ImageFormat.signatureLength, contents.count))) == format else {
             throw PictureError.typeMismatch
@@ -62,7 +69,7 @@ public struct ProfilePictures: Sendable {
         try DurableFile.write(to: folder + "/" + name) { try plan.write(from: upload.fd, to: $0) }
         let user: User
         do {
-            user = try await setPhotoURL("\(baseURL)/\(userID)/\(name)", of: userID, folder: folder)
+            user = try await setPhotoURL("\(baseURL)/\(userID)/\(name)", of: userID, isUpload: true)
         } catch {
             unlink(folder + "/" + name)
             throw error
@@ -72,26 +79,45 @@ public struct ProfilePictures: Sendable {
 
     /// Clears the user's picture; its file goes once that is committed.
     public func remove(for userID: String) async throws -> User {
-        try await setPhotoURL(nil, of: userID, folder: try folder(of: userID, creating: false))
+        guard UserID.isValid(userID) else { throw AccessError.sessionRevoked }
+        return try await setPhotoURL(nil, of: userID)
     }
 
-    /// Commits `url` as the user's `photoURL`, then deletes the one file the old URL named
-    /// (if it named one of this store's): never the folder's other files, which may be
-    /// another upload of the same user still being written, or already renamed and about
-    /// to be named by its own commit.
-    private func setPhotoURL(_ url: String?, of userID: String, folder: String) async throws -> User {
+    /// Commits `url` as the user's `photoURL` (counting an upload against the quota in the
+    /// same transaction), then deletes the file the old URL named.
+    private func setPhotoURL(_ url: String?, of userID: String, isUpload: Bool = false) async throws -> User {
+        let quota = quota
         let (user, previous) = try await database.write { db in
-            let previous = try AccountStore.user(id: userID, on: db)?.photoURL
-            try AccountStore.setPhotoURL(url, for: userID, now: UnixTime.now(), on: db)
+            let now = UnixTime.now()
+            guard let before = try AccountStore.user(id: userID, on: db) else { throw AccessError.sessionRevoked }
+            if isUpload { try quota.admit(userID, now: now, on: db) }
+            try AccountStore.setPhotoURL(url, for: userID, now: now, on: db)
             guard let user = try AccountStore.user(id: userID, on: db) else { throw AccessError.sessionRevoked }
-            return (user, previous)
+            return (user, before.photoURL)
         }
-        let ours = "\(baseURL)/\(userID)/"
-        if let previous, previous.utf8.starts(with: ours.utf8), previous != url {
-            let name = String(previous.utf8.dropFirst(ours.utf8.count))!
-            if Self.format(ofStoredName: name) != nil { unlink(folder + "/" + name) }
-        }
+        photoURLChanged(of: userID, from: previous, to: url)
         return user
+    }
+
+    /// Call once a change of `userID`'s `photoURL` from `previous` to `current` is
+    /// committed: deletes the one file `previous` named, if it named one of this store's
+    /// and `current` does not name it too. Never the folder's other files, which may be
+    /// another upload of the same user still being written, or already renamed and about
+    /// to be named by its own commit; and only after the commit, so no file the database
+    /// names is ever deleted, whichever instance committed (the folder is shared).
+    public func photoURLChanged(of userID: String, from previous: String?, to current: String?) {
+        let ours = "\(baseURL)/\(userID)/"
+        guard let previous, previous.utf8.starts(with: ours.utf8), UserID.isValid(userID) else { return }
+        let name = Array(previous.utf8.dropFirst(ours.utf8.count))
+        // A new URL that holds the name (a random 32 hex digits) names the same file.
+        if let current, Self.contains(Array(current.utf8), name) { return }
+        let text = String(decoding: name, as: UTF8.self)
+        if Self.format(ofStoredName: text) != nil { unlink("\(root)/\(userID)/\(text)") }
+    }
+
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
     }
 
     /// The stored file behind `/files/profile_pictures/{userId}/{name}`, or nil. Only names

@@ -11,8 +11,8 @@ internal import SQLite
 public enum DatabaseTransfer {
     /// Copied in this order, each after the tables its rows refer to.
     static let copiedTables = [
-        "users", "display_names", "presence", "sessions", "password_failures", "account_tokens", "mail_outbox", "audit_log",
-        "imported_hash_parameters", "session_seed_key",
+        "users", "display_names", "presence", "sessions", "password_failures", "picture_uploads", "account_tokens", "mail_outbox",
+        "audit_log", "imported_hash_parameters", "session_seed_key",
     ]
     /// Copied over the row the target's own migration made: the key the copied sessions'
     /// seeds were derived from, so their refreshes still need no read (`RefreshSeeds`).

@@ -219,6 +219,16 @@ INSERT INTO session_seed_key (id, secret)
     VALUES (1, decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'));
 
 """#)!,
+        Migration.parse(fileName: "0014_picture_uploads.sql", sql: #"""
+-- Accepted profile-picture uploads, one row each, for the per-account throttle (30 an
+-- hour); see migrations/0014 for SQLite. Shared by every instance over this database.
+CREATE TABLE picture_uploads (
+    user_id      TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    uploaded_at  BIGINT NOT NULL
+);
+CREATE INDEX picture_uploads_by_user ON picture_uploads (user_id, uploaded_at);
+
+"""#)!,
         Migration.parse(fileName: "0016_account_events.sql", sql: #"""
 -- See migrations/0016 for SQLite. Over PostgreSQL what an account event ended is sent
 -- with NOTIFY in the transaction that makes it (delivered once committed), so no table of

@@ -7,10 +7,19 @@ extension Accounts {
     /// and read by Pillow: stored byte for byte when clean, stripped of metadata (and still
     /// decoding) when not, served with their validators, and nothing reachable beside them.
     @Suite struct ProfilePictures {
-        static func picture(_ format: String, metadata: Bool = false, large: Bool = false) throws -> (path: String, bytes: [UInt8]) {
+        static func picture(_ format: String, metadata: Bool = false, large: Bool = false, icc: Bool = false) throws -> (path: String, bytes: [UInt8]) {
             let path = LatchkeyProcess.makeTemporaryDirectory() + "/picture.\(format)"
-            _ = try runPythonTool("pictures.py", arguments: ["make", format, path] + (metadata ? ["--metadata"] : []) + (large ? ["--large"] : []))
+            let flags = (metadata ? ["--metadata"] : []) + (large ? ["--large"] : []) + (icc ? ["--icc"] : [])
+            _ = try runPythonTool("pictures.py", arguments: ["make", format, path] + flags)
             return (path, Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        }
+
+        /// `clean` with a C2PA manifest and a chunk no standard names spliced in, each
+        /// naming a GPS position (`pictures.py splice`).
+        static func spliced(_ format: String, _ clean: (path: String, bytes: [UInt8])) throws -> [UInt8] {
+            let path = clean.path + ".spliced"
+            _ = try runPythonTool("pictures.py", arguments: ["splice", format, clean.path, path])
+            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         }
 
         static func inspect(_ bytes: [UInt8]) throws -> [String: Any] {
@@ -81,6 +90,32 @@ extension Accounts {
             #expect(after["exif"] as? Bool == false && after["gps"] as? Bool == false)
             #expect(after["infoKeys"] as? [String] == [], "no text, comment, XMP or time: \(after)")
             #expect(served.body.count < picture.bytes.count)
+        }
+
+        /// Ada's camera signs its photos with C2PA, whose manifest can hold where she
+        /// stood; another app adds a chunk of its own no standard names. Mallory, who views
+        /// her picture, finds neither: what may stay is a list, and these are not on it.
+        /// Everything on it (here the ICC profile) stays, byte for byte.
+        @Test(arguments: [("jpeg", "image/jpeg"), ("png", "image/png"), ("webp", "image/webp")])
+        func c2paManifestsAndUnknownChunksAreRemoved(_ format: String, _ type: String) throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let clean = try Self.picture(format, icc: true)
+            let signed = try Self.spliced(format, clean)
+            let position = Array("GPSLatitude".utf8)
+            #expect(signed.count > clean.bytes.count && Self.contains(signed, position), "the test picture tells where it was taken")
+
+            let url = try #require(try Self.upload(server, signed, as: type, token: ada.accessToken)["photoURL"] as? String)
+            let served = try Self.fetch(server, url).body
+            #expect(!Self.contains(served, position), "no manifest and no unknown chunk")
+            #expect(served == clean.bytes, "only they went: the rest byte for byte")
+            let seen = try Self.inspect(served)
+            #expect(seen["decodes"] as? Bool == true && seen["size"] as? [Int] == [32, 24])
+        }
+
+        static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+            haystack.indices.dropLast(needle.count - 1).contains { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
         }
 
         @Test func refusedUploadsChangeNothing() throws {
