@@ -82,8 +82,9 @@ public final class LatchkeyService: Sendable {
         let (requests, accessLog) = (requests, accessLog)
         guard requests != nil || accessLog != nil else { return nil }
         return { completed in
-            requests?.record(completed)
-            accessLog?.record(completed)
+            let labels = RequestLabels(completed)
+            requests?.record(completed, labels)
+            accessLog?.record(completed, labels)
         }
     }
 

@@ -9,7 +9,9 @@ public enum AccessLogFormat: Sendable {
 
 /// One line per answered request through swift-log (label `access`, level info): method,
 /// route template, status, duration, body bytes, request id and client address. Never
-/// the raw path or query (a reset link's token), a header or a body.
+/// the raw path or query (a reset link's token), a header or a body; the method and route
+/// as `RequestLabels` name them, so a made-up method token is `OTHER`, not the caller's
+/// words in the operator's log.
 ///
 /// The fields are rendered once, here, in the configured format, and travel as the
 /// message: a metadata dictionary, its boxed values and a generic formatter cost more
@@ -21,12 +23,12 @@ struct AccessLog: Sendable {
     let clientAddress: ClientAddress
     let format: AccessLogFormat
 
-    func record(_ completed: CompletedRequest) {
+    func record(_ completed: CompletedRequest, _ labels: RequestLabels) {
         logger.info(
             Logger.Message(
                 stringLiteral: AccessLine.render(
-                    completed, address: clientAddress.hop(peer: completed.remoteAddress, forwardedFor: completed.forwardedFor),
-                    json: format == .json
+                    completed, labels: labels,
+                    address: clientAddress.hop(peer: completed.remoteAddress, forwardedFor: completed.forwardedFor), json: format == .json
                 )
             )
         )

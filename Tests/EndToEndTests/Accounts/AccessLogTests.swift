@@ -58,5 +58,33 @@ extension Accounts {
             let output = server.process.output
             #expect(!output.contains("route=/v1/auth/signup"))
         }
+
+        /// The attacker sends made-up method tokens (any of RFC 9110's token bytes; the
+        /// parser already refuses a space, `=` or a quote there), hoping the operator's log,
+        /// and whatever reads it, shows them as they came. Each line says `OTHER`, and none
+        /// carries the tokens.
+        @Test(arguments: ["text", "json"])
+        func aMadeUpMethodIsLoggedAsOther(_ format: String) throws {
+            let server = try AccountServer(["--log-format", format, "--access-log", "true"])
+            let marker = "Zq\(UInt32.random(in: 100_000...999_999))"
+            let connection = try RawConnection(port: server.port)
+            for method in ["\(marker)PROBE", "\(marker)!#$%&'*+-.^_`|~", "get"] {
+                try connection.send("\(method) /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                #expect(try connection.readResponse().status == 405)
+            }
+            server.stop()
+            let output = server.process.output
+            #expect(!output.contains(marker), "no made-up method reaches the log")
+            let lines = output.split(separator: "\n").filter { $0.contains("status=405") || $0.contains(#""status":"405""#) }
+            #expect(lines.count == 3, "\(lines)")
+            for line in lines {
+                if format == "json" {
+                    let fields = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+                    #expect(fields["method"] == "OTHER" && fields["route"] == "unmatched" && fields["status"] == "405", "\(line)")
+                } else {
+                    #expect(line.contains(" method=OTHER ") && line.contains(" route=unmatched ") && line.contains(" status=405"), "\(line)")
+                }
+            }
+        }
     }
 }

@@ -2,8 +2,9 @@ import HTTPServer
 import LatchkeyCore
 import Synchronization
 
-/// `GET /metrics`: Prometheus text. Routes appear as their templates, never raw paths, so
-/// no id, token or address reaches a metrics store.
+/// `GET /metrics`: Prometheus text. Every label comes from a fixed set (`RequestLabels`):
+/// no id, token or address reaches a metrics store, and nothing a client sends adds a
+/// series.
 enum MetricsRoute {
     /// On the store-read threads where a read crosses the network: the gauges count the outbox.
     static func register(on router: inout Router, reads: StoreReadRoutes, requests: RequestMetrics, server: ServerGauges) {
