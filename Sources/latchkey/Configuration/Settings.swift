@@ -36,6 +36,8 @@ struct Settings: Sendable {
     var productName = "Latchkey"
     var rateLimitsEnabled = true
     var metricsEnabled = true
+    /// Nil: `/metrics` needs no credentials. A secret: never logged or echoed.
+    var metricsToken: String?
     /// Off by default, as in Caddy: a line per request costs a quarter of /healthz's
     /// throughput on two cores (bench/run, 2026-11-24).
     var accessLog = false
