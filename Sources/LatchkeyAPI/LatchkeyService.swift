@@ -22,7 +22,7 @@ public struct ServiceOptions: Sendable {
 
     public init(
         ipRatePerMinute: Int, trustedProxies: [String], eventLoops: Int, pages: PageText = .builtIn(), maxPictureBytes: Int = 5_242_880,
-        metricsEnabled: Bool = true, metricsToken: String? = nil, accessLog: Bool = false, accessLogFormat: AccessLogFormat = .text
+        metricsEnabled: Bool = true, metricsToken: String? = nil, accessLog: Bool = true, accessLogFormat: AccessLogFormat = .text
     ) {
         self.accessLog = accessLog
         self.accessLogFormat = accessLogFormat
