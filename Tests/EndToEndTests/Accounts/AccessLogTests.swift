@@ -97,5 +97,23 @@ extension Accounts {
                 }
             }
         }
+
+        /// Behind a trusted proxy that passes the client's own `X-Forwarded-For` on as it
+        /// came, the attacker writes a "hop" with fields of its own (`1.2.3.4 status=200`)
+        /// to forge a text line. Only an IP address is logged as the address; anything
+        /// else is `invalid`.
+        @Test func aForwardedHopThatIsNoAddressIsNotLoggedAsSent() throws {
+            let server = try AccountServer(["--trusted-proxies", "127.0.0.1"])
+            let marker = "Zq\(UInt32.random(in: 100_000...999_999))"
+            let forged = "203.0.113.9 route=/\(marker) status=200"
+            #expect(try server.call("GET", "/healthz", headers: ["X-Forwarded-For": forged]).status == 200)
+            #expect(try server.call("GET", "/healthz", headers: ["X-Forwarded-For": "2001:db8::7"]).status == 200)
+            server.stop()
+            let lines = server.process.output.split(separator: "\n").filter { $0.contains(" route=/healthz ") }
+            #expect(lines.count == 2, "\(lines)")
+            #expect(!server.process.output.contains(marker), "the forged fields are not in the log")
+            #expect(lines.contains { $0.contains("address=invalid ") }, "\(lines)")
+            #expect(lines.contains { $0.contains("address=2001:db8::7 ") }, "a real forwarded address is kept: \(lines)")
+        }
     }
 }
