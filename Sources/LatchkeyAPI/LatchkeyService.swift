@@ -13,6 +13,8 @@ public struct ServiceOptions: Sendable {
     public var maxPictureBytes: Int
     /// `GET /metrics` and the per-request recording behind it.
     public var metricsEnabled: Bool
+    /// When set, `/metrics` answers only `Authorization: Bearer <metricsToken>` (else 401).
+    public var metricsToken: String?
     /// A line per request on the `access` logger, its fields rendered in `accessLogFormat`
     /// (the handler's format: see AccessLog).
     public var accessLog: Bool
@@ -20,12 +22,13 @@ public struct ServiceOptions: Sendable {
 
     public init(
         ipRatePerMinute: Int, trustedProxies: [String], eventLoops: Int, pages: PageText = .builtIn(), maxPictureBytes: Int = 5_242_880,
-        metricsEnabled: Bool = true, accessLog: Bool = false, accessLogFormat: AccessLogFormat = .text
+        metricsEnabled: Bool = true, metricsToken: String? = nil, accessLog: Bool = true, accessLogFormat: AccessLogFormat = .text
     ) {
         self.accessLog = accessLog
         self.accessLogFormat = accessLogFormat
         self.maxPictureBytes = maxPictureBytes
         self.metricsEnabled = metricsEnabled
+        self.metricsToken = metricsToken
         self.ipRatePerMinute = ipRatePerMinute
         self.trustedProxies = trustedProxies
         self.eventLoops = eventLoops
@@ -40,6 +43,8 @@ public final class LatchkeyService: Sendable {
     private let reads: StoreReadRoutes
     /// Nil when metrics are off.
     private let requests: RequestMetrics?
+    /// Nil when `/metrics` needs no token.
+    private let metricsToken: MetricsToken?
     /// Nil when the access log is off.
     private let accessLog: AccessLog?
     /// The server's and the outbox's figures for `/metrics`, attached once they exist.
@@ -47,6 +52,7 @@ public final class LatchkeyService: Sendable {
 
     public init(core: CoreServices, options: ServiceOptions, logger: Logger) throws {
         requests = options.metricsEnabled ? RequestMetrics(eventLoops: options.eventLoops) : nil
+        metricsToken = options.metricsToken.map(MetricsToken.init)
         accessLog = options.accessLog
             ? AccessLog(
                 logger: Logger(label: "access"), clientAddress: ClientAddress(trustedProxies: options.trustedProxies), format: options.accessLogFormat
@@ -72,7 +78,9 @@ public final class LatchkeyService: Sendable {
         HealthRoutes.register(on: &router, reads: reads)
         AccountRoutes.register(on: &router, context, reads: reads)
         OpenAPIRoute.register(on: &router)
-        if let requests { MetricsRoute.register(on: &router, reads: reads, requests: requests, server: serverGauges) }
+        if let requests {
+            MetricsRoute.register(on: &router, reads: reads, requests: requests, server: serverGauges, token: metricsToken)
+        }
         return router
     }
 
@@ -82,8 +90,9 @@ public final class LatchkeyService: Sendable {
         let (requests, accessLog) = (requests, accessLog)
         guard requests != nil || accessLog != nil else { return nil }
         return { completed in
-            requests?.record(completed)
-            accessLog?.record(completed)
+            let labels = RequestLabels(completed)
+            requests?.record(completed, labels)
+            accessLog?.record(completed, labels)
         }
     }
 

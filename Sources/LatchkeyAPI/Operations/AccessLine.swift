@@ -6,8 +6,8 @@ import HTTPServer
 /// Runs for every request, so it writes straight into the string's storage, sized once
 /// for the worst case, with each key and its punctuation copied as one piece.
 enum AccessLine {
-    static func render(_ completed: CompletedRequest, address: String, json: Bool) -> String {
-        let texts = address.utf8.count + completed.method.utf8.count + completed.requestID.utf8.count + completed.route.utf8.count
+    static func render(_ completed: CompletedRequest, labels: RequestLabels, address: String, json: Bool) -> String {
+        let texts = address.utf8.count + labels.method.utf8.count + completed.requestID.utf8.count + labels.route.utf8.count
         // Every text byte escaped as `\u00XX` at worst, three numbers of at most 20
         // digits, and the keys with their punctuation.
         let capacity = 6 * texts + 3 * 20 + 128
@@ -21,9 +21,9 @@ enum AccessLine {
             let micros = completed.nanoseconds / 1000
             line.decimal(micros / 1000)
             line.milliFraction(micros % 1000)
-            line.piece(keys.method); line.text(completed.method)
+            line.piece(keys.method); line.text(labels.method)
             line.piece(keys.requestID); line.text(completed.requestID)
-            line.piece(keys.route); line.text(completed.route)
+            line.piece(keys.route); line.text(labels.route)
             line.piece(keys.status); line.decimal(UInt64(max(0, completed.status)))
             line.piece(keys.end)
             return line.count
@@ -56,8 +56,8 @@ enum AccessLine {
             count += piece.utf8CodeUnitCount
         }
 
-        /// Quoted and escaped in JSON; as it is in text (the parser let no CR, LF or NUL
-        /// into a method, a request id or a forwarded address).
+        /// Quoted and escaped in JSON; as it is in text (the method and route are labels,
+        /// and the parser let no CR, LF or NUL into a request id or a forwarded address).
         mutating func text(_ value: String) {
             var value = value
             value.withUTF8 { utf8 in

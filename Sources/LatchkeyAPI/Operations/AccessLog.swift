@@ -9,7 +9,9 @@ public enum AccessLogFormat: Sendable {
 
 /// One line per answered request through swift-log (label `access`, level info): method,
 /// route template, status, duration, body bytes, request id and client address. Never
-/// the raw path or query (a reset link's token), a header or a body.
+/// the raw path or query (a reset link's token), a header or a body; the method and route
+/// as `RequestLabels` name them, so a made-up method token is `OTHER`, not the caller's
+/// words in the operator's log.
 ///
 /// The fields are rendered once, here, in the configured format, and travel as the
 /// message: a metadata dictionary, its boxed values and a generic formatter cost more
@@ -21,14 +23,30 @@ struct AccessLog: Sendable {
     let clientAddress: ClientAddress
     let format: AccessLogFormat
 
-    func record(_ completed: CompletedRequest) {
+    func record(_ completed: CompletedRequest, _ labels: RequestLabels) {
+        let address = clientAddress.hop(peer: completed.remoteAddress, forwardedFor: completed.forwardedFor)
         logger.info(
             Logger.Message(
                 stringLiteral: AccessLine.render(
-                    completed, address: clientAddress.hop(peer: completed.remoteAddress, forwardedFor: completed.forwardedFor),
-                    json: format == .json
+                    completed, labels: labels, address: Self.looksLikeAnAddress(address) ? address : "invalid", json: format == .json
                 )
             )
         )
+    }
+
+    /// Behind a trusted proxy the address is a hop of `X-Forwarded-For`, which a proxy that
+    /// passes the client's header on lets the client write (`1.2.3.4 status=200`, a forged
+    /// field in a text line). An IPv4 or IPv6 address is only hex digits, dots and colons.
+    static func looksLikeAnAddress(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        return !utf8.isEmpty && utf8.count <= 45 && utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"),
+                 UInt8(ascii: "."), UInt8(ascii: ":"):
+                true
+            default:
+                false
+            }
+        }
     }
 }

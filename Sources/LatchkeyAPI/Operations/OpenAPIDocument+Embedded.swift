@@ -1077,7 +1077,14 @@ paths:
         Requests by method, route template and status, latency histograms by route, throttle
         refusals, open connections and presence streams, password-hash queue depth and
         rejections, outbox backlog and delivery failures, database write batch sizes and
-        commit durations. Routes appear as their templates, never as raw paths.
+        commit durations. Every label value comes from a fixed set: `route` is a route
+        template or `unmatched` (never a raw path), `method` one of `GET`, `HEAD`, `POST`,
+        `PUT`, `PATCH`, `DELETE`, `OPTIONS` or `OTHER` (any other token, compared byte for
+        byte), so neither the scrape nor the server's memory grows with what clients send.
+        With the `metricsToken` setting, a scrape must send it as a bearer token.
+      security:
+        - {}
+        - metricsToken: []
       responses:
         '200':
           description: Prometheus text exposition format, version 0.0.4.
@@ -1089,6 +1096,21 @@ paths:
                 # HELP latchkey_http_requests_total Requests answered, by method, route template and status.
                 # TYPE latchkey_http_requests_total counter
                 latchkey_http_requests_total{method="GET",route="/v1/users/me",status="200"} 3
+        '401':
+          description: |
+            `UNAUTHENTICATED`: `metricsToken` is set and the request does not send
+            `Authorization: Bearer <metricsToken>`.
+          headers:
+            WWW-Authenticate:
+              $ref: '#/components/headers/WWW-Authenticate'
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [UNAUTHENTICATED]
 
   /openapi.yaml:
     get:
@@ -1120,6 +1142,12 @@ components:
         HS256 with a `kid` header naming the key; claims `iss`, `aud`, `sub` (user id), `sid`
         (session id), `iat`, `exp`, `email`, `email_verified`. A token whose session has
         been revoked is refused at once, not only when it expires.
+    metricsToken:
+      type: http
+      scheme: bearer
+      description: |
+        `Authorization: Bearer <metricsToken>`: the operator's secret from the `metricsToken`
+        setting, wanted by `GET /metrics` only when that setting is set.
 
   headers:
     WWW-Authenticate:

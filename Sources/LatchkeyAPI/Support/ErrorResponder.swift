@@ -86,6 +86,12 @@ struct ErrorResponder: Sendable {
 
     private static let bearerChallenge = [HTTPField(name: "WWW-Authenticate", value: "Bearer")]
 
+    /// `/metrics` with `metricsToken` set, asked without that token (or with another).
+    static let metricsTokenRequired = APIProblem(
+        status: 401, code: "UNAUTHENTICATED", title: "Authentication required", detail: "Send Authorization: Bearer <metricsToken>.",
+        headers: bearerChallenge
+    )
+
     static func problem(for error: AccessError) -> APIProblem {
         let (code, title, detail) = switch error {
         case .unauthenticated: ("UNAUTHENTICATED", "Authentication required", "Send Authorization: Bearer <accessToken>.")

@@ -20,7 +20,7 @@ extension Settings {
         ServiceOptions(
             ipRatePerMinute: ipRatePerMinute, trustedProxies: trustedProxies, eventLoops: eventLoops,
             pages: try PageText.load(overridesIn: dataDir + "/templates", productName: productName),
-            maxPictureBytes: maxPictureBytes, metricsEnabled: metricsEnabled, accessLog: accessLog,
+            maxPictureBytes: maxPictureBytes, metricsEnabled: metricsEnabled, metricsToken: metricsToken, accessLog: accessLog,
             accessLogFormat: logFormat == .json ? .json : .text
         )
     }

@@ -36,9 +36,11 @@ struct Settings: Sendable {
     var productName = "Latchkey"
     var rateLimitsEnabled = true
     var metricsEnabled = true
-    /// Off by default, as in Caddy: a line per request costs a quarter of /healthz's
-    /// throughput on two cores (bench/run, 2026-11-24).
-    var accessLog = false
+    /// Nil: `/metrics` needs no credentials. A secret: never logged or echoed.
+    var metricsToken: String?
+    /// On by default: an operator expects a line per request, as from nginx (the lines
+    /// are rendered as bytes and written in batches, see BufferedStandardError).
+    var accessLog = true
     var auditRetentionDays = 365
     var loginMaxFailures = 10
     var accountMaxFailures = 100

@@ -54,6 +54,10 @@ enum SettingsCatalog {
         .string("productName", \.productName),
         .boolean("rateLimitsEnabled", \.rateLimitsEnabled),
         .boolean("metricsEnabled", \.metricsEnabled),
+        // Sent in a header, so visible ASCII only: any other byte could never match.
+        .optionalString("metricsToken", \.metricsToken) { text in
+            text.utf8.allSatisfy { (0x21...0x7E).contains($0) } ? nil : "visible ASCII characters, no spaces"
+        },
         .boolean("accessLog", \.accessLog),
         .integer("auditRetentionDays", 1...36_500, \.auditRetentionDays),
         .integer("loginMaxFailures", 1...1_000, \.loginMaxFailures),

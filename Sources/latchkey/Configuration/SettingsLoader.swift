@@ -39,7 +39,7 @@ enum SettingsLoader {
         } catch {
             // Key material and URLs that may carry a password are never echoed back, not
             // even in an error.
-            let shown = ["signingKeys", "smtpURL", "database"].contains(spec.key) ? "" : " '\(value)'"
+            let shown = ["signingKeys", "smtpURL", "database", "metricsToken"].contains(spec.key) ? "" : " '\(value)'"
             throw ConfigurationError(description: "invalid value\(shown) for \(source): expected \(error.expected)")
         }
     }

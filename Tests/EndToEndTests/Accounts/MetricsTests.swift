@@ -46,7 +46,7 @@ extension Accounts {
             #expect(Self.value(families, requests, "latchkey_http_requests_total", ["method": "POST", "route": "/v1/auth/signup", "status": "201"]) == 1)
             #expect(Self.value(families, requests, "latchkey_http_requests_total", ["method": "GET", "route": "/v1/users/me", "status": "200"]) == 3)
             #expect(Self.value(families, requests, "latchkey_http_requests_total", ["route": "/v1/users/{id}", "status": "401"]) == 1)
-            #expect(Self.value(families, requests, "latchkey_http_requests_total", ["route": "-", "status": "404"]) == 1)
+            #expect(Self.value(families, requests, "latchkey_http_requests_total", ["method": "GET", "route": "unmatched", "status": "404"]) == 1)
             let latency = "latchkey_http_request_duration_seconds"
             #expect(Self.value(families, latency, latency + "_count", ["route": "/v1/users/me"]) == 3)
             #expect(Self.value(families, latency, latency + "_bucket", ["route": "/v1/users/me", "le": "+Inf"]) == 3)

@@ -2,12 +2,20 @@ import HTTPServer
 import LatchkeyCore
 import Synchronization
 
-/// `GET /metrics`: Prometheus text. Routes appear as their templates, never raw paths, so
-/// no id, token or address reaches a metrics store.
+/// `GET /metrics`: Prometheus text. Every label comes from a fixed set (`RequestLabels`):
+/// no id, token or address reaches a metrics store, and nothing a client sends adds a
+/// series.
 enum MetricsRoute {
-    /// On the store-read threads where a read crosses the network: the gauges count the outbox.
-    static func register(on router: inout Router, reads: StoreReadRoutes, requests: RequestMetrics, server: ServerGauges) {
-        router.add("GET", "/metrics", reads.handler { request, context in
+    /// On the store-read threads where a read crosses the network: the gauges count the
+    /// outbox. With a `token`, a scrape without it is refused from the head, on the loop,
+    /// before any read.
+    static func register(on router: inout Router, reads: StoreReadRoutes, requests: RequestMetrics, server: ServerGauges, token: MetricsToken?) {
+        var admit: (@Sendable (RequestHead) -> Response?)?
+        if let token {
+            let refusal = ErrorResponder.metricsTokenRequired.response()
+            admit = { head in token.admits(authorization: head.field("authorization")) ? nil : refusal }
+        }
+        router.add("GET", "/metrics", admit: admit, reads.handler { request, context in
             let body = render(requests: requests.snapshot(), gauges: try context.core.gauges(reader: context.reader(request)), server: server)
             return Response(status: 200, headers: [
                 HTTPField(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8"),

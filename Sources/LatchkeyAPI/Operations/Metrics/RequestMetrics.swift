@@ -6,6 +6,11 @@ import Synchronization
 /// from the engine's `CompletedRequest`. Each event loop keeps its own share behind its
 /// own lock, which only a scrape of `/metrics` ever contends, so recording costs a
 /// dictionary update and no shared cache line.
+///
+/// Bounded whatever clients send: a key is a `RequestLabels` pair (8 methods by the
+/// router's templates and `unmatched`), and a status comes from the server's own code
+/// (literals and problems, never from a request), so the tables stop growing once each
+/// answer has been seen.
 final class RequestMetrics: Sendable {
     struct RouteKey: Hashable, Sendable {
         let method: String
@@ -27,11 +32,11 @@ final class RequestMetrics: Sendable {
         loops = (0..<max(1, eventLoops)).map { _ in LoopShare() }
     }
 
-    func record(_ completed: CompletedRequest) {
+    func record(_ completed: CompletedRequest, _ labels: RequestLabels) {
         let seconds = Double(completed.nanoseconds) / 1e9
         loops[completed.eventLoopIndex % loops.count].routes.withLock { routes in
             // One lookup: the share is updated in place.
-            Self.count(completed.status, seconds, in: &routes[RouteKey(method: completed.method, route: completed.route), default: RouteShare()])
+            Self.count(completed.status, seconds, in: &routes[RouteKey(method: labels.method, route: labels.route), default: RouteShare()])
         }
     }
 
