@@ -3,7 +3,9 @@
 # latchkey binary. Both run side by side on fresh data directories, and take turns (this,
 # earlier, earlier, this) at 64 connections on GET /healthz, GET /v1/users/me and POST
 # /v1/auth/refresh (64 fresh sessions a turn, each following its token chain); each ratio
-# is of the requests/s summed over the turns. Without BENCH_BASELINE the part is skipped.
+# is of the requests/s summed over the turns. Both do the same work per request: metrics
+# and the access log on (the default now; an earlier build had the log off by default),
+# logs to a file. Without BENCH_BASELINE the part is skipped.
 # Also here: what strangers can make /metrics hold (bench/metrics_labels.py).
 
 baseline_summary=()
@@ -38,7 +40,7 @@ start_side() {  # binary data-dir log -> sets side_pid side_port
     side_port="$(free_port)"
     mkdir -p "$2"
     LATCHKEY_MAX_CONNECTIONS="$max_connections" LATCHKEY_MAX_CONNECTIONS_PER_ADDRESS="$max_connections" \
-    LATCHKEY_RATE_LIMITS_ENABLED=false \
+    LATCHKEY_RATE_LIMITS_ENABLED=false LATCHKEY_ACCESS_LOG=true LATCHKEY_METRICS_ENABLED=true \
         "$1" serve --host 127.0.0.1 --port "$side_port" --data-dir "$2" >"$3" 2>&1 &
     side_pid=$!
     wait_until_healthy "$side_pid" "$side_port" "latchkey ($2)" "$3"
