@@ -111,24 +111,6 @@ extension Accounts {
             #expect(try PresenceStreams.status(server, of: ada.id, token: bob.accessToken) == "offline")
         }
 
-        /// `latchkey users disable` in its own process, beside the running server: a watcher's
-        /// stream hears the user go offline within a second of the command's end, and her
-        /// own stream closes.
-        @Test func disablingByTheCommandReachesTheRunningServerWithinASecond() throws {
-            let server = try AccountServer()
-            defer { server.stop() }
-            let ada = try server.signUp("ada@example.com", "ada")
-            let bob = try server.signUp("bob@example.com", "bob")
-            let adaStream = try PresenceEventStream(server, token: ada.accessToken, watching: [bob.id], timeout: 10)
-            let watcher = try PresenceEventStream(server, token: bob.accessToken, watching: [ada.id], timeout: 10)
-            guard case .presence(ada.id, "online", _)? = try watcher.nextPresence() else { throw TestError("no snapshot") }
-            #expect(try AdminCommands.run(["users", "disable", ada.id, "--data-dir", server.dataDirectory]).status == 0)
-            let commandEnded = Date()
-            #expect(try watcher.hears(ada.id, become: "offline", before: commandEnded.addingTimeInterval(3)), "the watcher hears ada go offline")
-            #expect(Date().timeIntervalSince(commandEnded) < 1, "within a second of the command")
-            #expect(try adaStream.ends(), "her own stream closes")
-        }
-
         /// An app that reconnects without closing leaves no pile of streams: a ninth stream of
         /// one session closes that session's oldest.
         @Test func oneSessionHoldsAtMostEightStreams() throws {

@@ -81,9 +81,12 @@ extension Accounts {
             #expect(unknown.status == 2 && unknown.output.hasPrefix("latchkey: Unexpected argument 'frobnicate'\nUsage: latchkey users <subcommand>"))
         }
 
-        /// Deleted by the command, not through the API: the server learns of it at its next
-        /// sweep of open streams and her watchers still get a last offline.
-        @Test func watchersOfAUserDeletedByTheCommandSeeHerGoOffline() throws {
+        /// Deleted or disabled by the command in its own process, not through the API: the
+        /// running server hears the account event through the database (SQLite's
+        /// `account_events`, PostgreSQL's NOTIFY) and a watcher's stream gets her `offline`
+        /// within a second of the command's end; her own stream closes.
+        @Test(arguments: ["delete", "disable"])
+        func watchersOfAUserTheCommandEndsSeeHerGoOfflineWithinASecond(_ command: String) throws {
             let server = try AccountServer()
             defer { server.stop() }
             let ada = try server.signUp("ada@example.com", "ada")
@@ -91,14 +94,10 @@ extension Accounts {
             let adaStream = try PresenceEventStream(server, token: ada.accessToken, watching: [bob.id], timeout: 10)
             let watcher = try PresenceEventStream(server, token: bob.accessToken, watching: [ada.id], timeout: 10)
             guard case .presence(ada.id, "online", _)? = try watcher.nextPresence() else { throw TestError("no snapshot") }
-            #expect(try Self.run(["users", "delete", ada.id, "--data-dir", server.dataDirectory]).status == 0)
-            // Her stream's own "online" may still be on its way to the watcher: skip it.
-            var last = try watcher.nextPresence()
-            for _ in 0..<3 {
-                guard case .presence(ada.id, "online", _)? = last else { break }
-                last = try watcher.nextPresence()
-            }
-            guard case .presence(ada.id, "offline", _)? = last else { throw TestError("no last offline for ada: \(String(describing: last))") }
+            #expect(try Self.run(["users", command, ada.id, "--data-dir", server.dataDirectory]).status == 0)
+            let commandEnded = Date()
+            #expect(try watcher.hears(ada.id, become: "offline", before: commandEnded.addingTimeInterval(3)), "the watcher hears ada go offline")
+            #expect(Date().timeIntervalSince(commandEnded) < 1, "within a second of the command")
             #expect(try adaStream.ends(), "her own stream closes")
         }
 
