@@ -24,7 +24,8 @@ enum AccountRoutes {
         }
         router.add("POST", "/v1/auth/verify-email", offLoop: { try await EmailVerificationHandlers.request($0, context) })
         router.add("POST", "/v1/auth/verify-email/confirm", admit: json, offLoop: { try await EmailVerificationHandlers.confirm($0, context) })
-        router.add("GET", "/verify-email", offLoop: { try await EmailVerificationHandlers.page($0, context) })
+        router.add("GET", "/verify-email", reads.handler(VerifyEmailPages.show))
+        router.add("POST", "/verify-email", admit: form, offLoop: { try await VerifyEmailPages.submit($0, context) })
         router.add("GET", "/reset-password", reads.handler(ResetPasswordPages.show))
         router.add("POST", "/reset-password", admit: form, offLoop: { try await ResetPasswordPages.submit($0, context) })
         router.add("GET", "/v1/users/me", reads.bearerChecked(MeHandlers.get))

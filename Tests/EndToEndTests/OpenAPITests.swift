@@ -60,7 +60,7 @@ import TestSupport
             database: database, keys: CurrentKeyring(try Keyring(keys: [try SigningKey(id: "k1", secret: Array(repeating: 7, count: 32))])),
             refreshKey: RefreshTokenKey(secret: Array(repeating: 9, count: 32)),
             policy: AccountsPolicy(issuer: "http://127.0.0.1:8080", reservedDisplayNames: ReservedDisplayNames([])),
-            mail: MailComposer(publicURL: "http://127.0.0.1:8080"), mailQueued: {}, hashingThreads: 1,
+            mail: MailComposer(publicURL: "http://127.0.0.1:8080", outboxKey: OutboxKey(secret: Array(repeating: 7, count: 32))!), mailQueued: {}, hashingThreads: 1,
             picturesDirectory: folder + "/pictures", publicURL: "http://127.0.0.1:8080"
         )
         let service = try LatchkeyService(core: core, options: ServiceOptions(ipRatePerMinute: 60, trustedProxies: [], eventLoops: 1), logger: Logger(label: "test"))

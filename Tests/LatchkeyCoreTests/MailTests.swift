@@ -1,4 +1,5 @@
 @testable import LatchkeyCore
+import Foundation
 import Testing
 
 @Suite struct MailTests {
@@ -27,5 +28,44 @@ import Testing
 
     @Test func htmlTextIsEscaped() {
         #expect(HTMLText.escape(#"<a href="x">&'"#) == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;")
+    }
+
+    /// What the outbox stores cannot be read, or redirected, without the outbox key.
+    @Suite struct Sealing {
+        static let key = OutboxKey(secret: Array(repeating: 3, count: 32))!
+        static let message = MailMessage(
+            recipient: "ada@example.com", subject: "Reset your password",
+            text: "https://auth.example.com/reset-password?token=abc", html: "<a href=\"https://auth.example.com/reset-password?token=abc\">Grüße</a>"
+        )
+
+        @Test func aSealedMessageOpensAsItWasAndHoldsNoLinkInTheClear() {
+            let sealed = SealedMail(Self.message, key: Self.key)
+            #expect(sealed.recipient == "ada@example.com" && sealed.subject == "Reset your password")
+            #expect(!String(decoding: sealed.body, as: UTF8.self).contains("token="))
+            #expect(sealed.open(with: Self.key) == Self.message)
+            let empty = MailMessage(recipient: "a@example.com", subject: "", text: "", html: "")
+            #expect(SealedMail(empty, key: Self.key).open(with: Self.key) == empty)
+        }
+
+        @Test func aBodyOpensOnlyWithItsKeyRecipientAndSubject() {
+            let sealed = SealedMail(Self.message, key: Self.key)
+            #expect(sealed.open(with: OutboxKey(secret: Array(repeating: 4, count: 32))!) == nil, "another instance's key")
+            #expect(SealedMail(recipient: "mallory@example.com", subject: sealed.subject, body: sealed.body).open(with: Self.key) == nil,
+                    "moved to another recipient's row")
+            #expect(SealedMail(recipient: sealed.recipient, subject: "Hello", body: sealed.body).open(with: Self.key) == nil)
+        }
+
+        @Test func theKeyFileIsMadeOnceWithMode0600() throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-key-\(UInt64.random(in: 0...UInt64.max))").path
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let first = try OutboxKey.loadOrCreate(inDirectory: directory)
+            let sealed = SealedMail(Self.message, key: first)
+            #expect(sealed.open(with: try OutboxKey.loadOrCreate(inDirectory: directory)) == Self.message, "read again, the same key")
+            let mode = try FileManager.default.attributesOfItem(atPath: directory + "/outbox-key")[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+            try "not a key\n".write(toFile: directory + "/outbox-key", atomically: true, encoding: .utf8)
+            #expect(throws: SecretFileError.self) { try OutboxKey.loadOrCreate(inDirectory: directory) }
+        }
     }
 }

@@ -45,7 +45,7 @@ final class ScratchDatabase: Sendable {
         )
         return try CoreServices(
             database: database, keys: CurrentKeyring(keyring), refreshKey: RefreshTokenKey(secret: Array(repeating: 9, count: 32)),
-            policy: policy, mail: MailComposer(publicURL: "https://auth.example.com"), mailQueued: {}, hashingThreads: 2,
+            policy: policy, mail: MailComposer(publicURL: "https://auth.example.com", outboxKey: OutboxKey(secret: Array(repeating: 7, count: 32))!), mailQueued: {}, hashingThreads: 2,
             picturesDirectory: NSTemporaryDirectory() + "latchkey-pictures-\(UUID().uuidString)", publicURL: "https://auth.example.com"
         )
     }

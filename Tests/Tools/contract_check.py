@@ -101,7 +101,7 @@ PASSWORD_FIELDS = {"changePassword": "currentPassword", "deleteMe": "password", 
 # live, that two fields are equal, and a password's blocklist (30,000 leaked passwords),
 # repetition and sequence rules, which apply after Unicode NFKC normalisation.
 UNSTATABLE_CODES = {"WEAK_PASSWORD", "PASSWORDS_DO_NOT_MATCH", "RESET_TOKEN_INVALID", "VERIFY_TOKEN_INVALID"}
-PAGE_OPERATIONS = {"resetPasswordPage", "verifyEmailPage", "submitResetPasswordPage"}
+PAGE_OPERATIONS = {"resetPasswordPage", "verifyEmailPage", "submitResetPasswordPage", "submitVerifyEmailPage"}
 PICTURE_UPLOADS = {"putPhoto", "uploadPhoto"}
 PICTURE_SIGNATURES = {
     "image/jpeg": lambda data: data.startswith(b"\xff\xd8\xff"),

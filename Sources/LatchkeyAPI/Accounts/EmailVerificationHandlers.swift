@@ -1,8 +1,8 @@
 import HTTPServer
 import LatchkeyCore
 
-/// `POST /v1/auth/verify-email` → 202 (a link is mailed), `POST /v1/auth/verify-email/confirm`
-/// → 204, and `GET /verify-email?token=…`, the page the link opens.
+/// `POST /v1/auth/verify-email` → 202 (a link is mailed) and `POST /v1/auth/verify-email/confirm`
+/// → 204; the pages the link opens are `VerifyEmailPages`.
 enum EmailVerificationHandlers {
     static func request(_ request: Request, _ context: APIContext) async throws -> Response {
         let caller = try await context.authenticate(request)
@@ -16,17 +16,5 @@ enum EmailVerificationHandlers {
         let body = try JSONBody(request)
         try await context.core.emailVerification.confirm(token: try body.string("token"))
         return JSONResponses.noContent()
-    }
-
-    static func page(_ request: Request, _ context: APIContext) async throws -> Response {
-        let text = context.pages
-        do {
-            try await context.core.emailVerification.confirm(token: request.queryParameter("token") ?? "")
-        } catch EmailVerificationError.tokenInvalid {
-            return HTMLPage.message(status: 400, title: text[.verifyExpiredTitle], text: text[.verifyExpiredText])
-        } catch AccountError.emailExists {
-            return HTMLPage.message(status: 400, title: text[.verifyTakenTitle], text: text[.verifyTakenText])
-        }
-        return HTMLPage.message(status: 200, title: text[.verifyDoneTitle], text: text[.verifyDoneText])
     }
 }

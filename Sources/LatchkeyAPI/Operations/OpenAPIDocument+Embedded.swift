@@ -497,8 +497,11 @@ paths:
     get:
       tags: [Pages]
       operationId: verifyEmailPage
-      summary: Confirm the email from an emailed link.
-      description: Confirms the email and says so.
+      summary: The page a verification or email-change link opens.
+      description: |
+        One button, "Confirm this address": a form that posts the token to
+        `POST /verify-email`. Nothing changes yet: mail scanners and link previews fetch
+        links nobody clicked, so only the form's POST confirms. The link stays live.
       parameters:
         - $ref: '#/components/parameters/PageToken'
       responses:
@@ -506,7 +509,7 @@ paths:
           $ref: '#/components/responses/Page'
         '400':
           description: |
-            A page that says the link is invalid or expired.
+            A page that says the link is invalid or expired (unknown, used, replaced or expired).
           headers:
             Content-Security-Policy:
               $ref: '#/components/headers/Content-Security-Policy'
@@ -516,6 +519,39 @@ paths:
             text/html:
               schema:
                 type: string
+    post:
+      tags: [Pages]
+      operationId: submitVerifyEmailPage
+      summary: Press the page's button, confirming the email.
+      description: |
+        Marks the address verified, or, for an email-change link, moves the account to the
+        new (verified) address and ends every session but the one that asked; the page says
+        which. The link is used up.
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              $ref: '#/components/schemas/VerifyEmailForm'
+      responses:
+        '200':
+          $ref: '#/components/responses/Page'
+        '400':
+          description: |
+            The page that says the link is invalid or expired, or, for an email change to an
+            address registered since, a page that says the address is already in use
+            (nothing changed).
+          headers:
+            Content-Security-Policy:
+              $ref: '#/components/headers/Content-Security-Policy'
+            Referrer-Policy:
+              $ref: '#/components/headers/Referrer-Policy'
+          content:
+            text/html:
+              schema:
+                type: string
+        '415':
+          $ref: '#/components/responses/FormUnsupportedMediaType'
 
   # --- Users and display names ------------------------------------------------------
   /v1/users/me:
@@ -624,7 +660,7 @@ paths:
       description: |
         Checks the password (counted like a login), then mails a confirmation link to the
         new address and a notice to the old one. Nothing changes until the link is
-        followed (`GET /verify-email` or `POST /v1/auth/verify-email/confirm`), which
+        followed (the button of `GET /verify-email`, or `POST /v1/auth/verify-email/confirm`), which
         moves the account, marks the address verified and ends every session but the one
         that asked. At most one such mail per account per minute.
       security:
@@ -1859,6 +1895,13 @@ components:
         confirmPassword:
           type: string
           description: Must equal `password`; else the form again, saying so.
+    VerifyEmailForm:
+      type: object
+      required: [token]
+      properties:
+        token:
+          type: string
+          description: The token from the emailed verification or email-change link.
 
 """#
 }

@@ -9,7 +9,8 @@ public struct PageText: Sendable {
     public enum Key: String, CaseIterable, Sendable {
         case resetTitle, resetNewPassword, resetHint, resetConfirmPassword, resetSubmit, resetMismatch
         case resetDoneTitle, resetDoneText, resetExpiredTitle, resetExpiredText
-        case verifyDoneTitle, verifyDoneText, verifyExpiredTitle, verifyExpiredText, verifyTakenTitle, verifyTakenText
+        case verifyTitle, verifyText, verifySubmit, verifyDoneTitle, verifyDoneText, verifyChangedTitle, verifyChangedText
+        case verifyExpiredTitle, verifyExpiredText, verifyTakenTitle, verifyTakenText
     }
 
     private var texts: [Key: String]
@@ -56,8 +57,13 @@ public struct PageText: Sendable {
         .resetDoneText: "You can sign in with it in the app now. Every device that was signed in has been signed out.",
         .resetExpiredTitle: "This link no longer works",
         .resetExpiredText: "Reset links work once and for an hour, and a newer request replaces older links. Ask for a new one from the app's sign-in screen.",
+        .verifyTitle: "Confirm your email",
+        .verifyText: "Press the button to confirm that this address is yours and reaches you.",
+        .verifySubmit: "Confirm this address",
         .verifyDoneTitle: "Your email is confirmed",
         .verifyDoneText: "Thank you. You can go back to the app.",
+        .verifyChangedTitle: "Your new email is confirmed",
+        .verifyChangedText: "Your account now uses this address: sign in with it from now on. Every other device that was signed in has been signed out.",
         .verifyExpiredTitle: "This link no longer works",
         .verifyExpiredText: "Verification links work once and for a day, and a newer request replaces older links. Ask for a new one in the app.",
         .verifyTakenTitle: "This address is already in use",

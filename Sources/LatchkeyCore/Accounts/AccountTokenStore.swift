@@ -40,9 +40,9 @@ enum AccountTokenStore {
         )
     }
 
-    /// When the account was last sent a token of any kind, for the one-mail-a-minute rule.
-    static func lastSent(to userID: String, on db: StoreConnection) throws -> Int64? {
-        try db.queryOne("SELECT max(created_at) FROM account_tokens WHERE user_id = ?", userID) { row in
+    /// When the account was last sent a token of `purpose`, for the one-mail-a-minute rule.
+    static func lastSent(_ purpose: String, to userID: String, on db: StoreConnection) throws -> Int64? {
+        try db.queryOne("SELECT max(created_at) FROM account_tokens WHERE user_id = ? AND purpose = ?", userID, purpose) { row in
             row.isNull(at: 0) ? nil : row.int64(at: 0)
         } ?? nil
     }

@@ -7,6 +7,14 @@ public enum EmailVerificationError: Error, Sendable, Equatable {
     case tokenInvalid
 }
 
+/// What following a verification link did.
+public enum EmailConfirmation: Sendable, Equatable {
+    /// The account's address is now verified.
+    case addressVerified
+    /// The account moved to the new address of an email change (verified).
+    case addressChanged
+}
+
 /// "Confirm your address": a single-use link by mail that marks the address verified.
 public struct EmailVerificationService: Sendable {
     let database: Database
@@ -35,11 +43,22 @@ public struct EmailVerificationService: Sendable {
         if queued { mailQueued() }
     }
 
+    /// Whether a verification or email-change link still works (unused, not voided, not
+    /// expired), without spending it: what the page behind the link checks before it shows
+    /// its button.
+    public func isLive(token: String) throws -> Bool {
+        let hash = SHA256.hash(token.utf8)
+        return try database.read { db in
+            try AccountTokenStore.live(hash: hash, purposes: [Self.purpose, EmailChange.purpose], now: UnixTime.now(), on: db)
+        } != nil
+    }
+
     /// Follows a mailed link: marks the address verified, or, for an email change, moves
     /// the account to the new (now verified) address and ends every session but the one
     /// that asked, which must still be live (a link dies with the session that asked). If
     /// someone registered the new address meanwhile, nothing changes (`AccountError.emailExists`).
-    public func confirm(token: String) async throws {
+    @discardableResult
+    public func confirm(token: String) async throws -> EmailConfirmation {
         let hash = SHA256.hash(token.utf8)
         let (events, policy) = (events, events.policy)
         let changed = try await database.write { db -> EndedAccess? in
@@ -62,6 +81,8 @@ public struct EmailVerificationService: Sendable {
             try AccountStore.changeEmail(of: live.userID, to: email, now: now, on: db)
             return try events.record(.emailChanged(askingSession: asking), userID: live.userID, now: now, on: db)
         }
-        if let changed { await events.published(changed) }
+        guard let changed else { return .addressVerified }
+        await events.published(changed)
+        return .addressChanged
     }
 }

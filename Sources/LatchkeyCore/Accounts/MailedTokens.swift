@@ -1,19 +1,21 @@
 import AuthCrypto
 
 /// Issuing and spending the single-use tokens mailed to an account (reset, verification,
-/// email change): 256 random bits, stored as their SHA-256, at most one mail of any kind
-/// per account a minute, and a new token of a purpose voiding the older ones.
+/// email change): 256 random bits, stored as their SHA-256, at most one mail of each
+/// purpose per account a minute, and a new token of a purpose voiding the older ones.
 enum MailedTokens {
-    /// At most one reset, verification or email-change mail per account per minute.
+    /// At most one mail of each purpose (reset, verification, email change) per account per
+    /// minute. Each purpose has its own minute: anyone may ask for a reset of any address, so
+    /// a shared one would let a stranger hold back a user's verification or email-change mail.
     static let mailInterval: Int64 = 60
 
-    /// A new token for `userID`, or nil when the account was mailed a token less than a
-    /// minute ago (the caller then answers the same and sends nothing).
+    /// A new token for `userID`, or nil when the account was mailed a token of `purpose`
+    /// less than a minute ago (the caller then answers the same and sends nothing).
     static func issue(
         purpose: String, for userID: String, lifetime: Int64, now: Int64,
         newEmail: String? = nil, askingSession: String? = nil, on db: StoreConnection
     ) throws -> String? {
-        if let last = try AccountTokenStore.lastSent(to: userID, on: db), now - last < mailInterval { return nil }
+        if let last = try AccountTokenStore.lastSent(purpose, to: userID, on: db), now - last < mailInterval { return nil }
         let token = Base64URL.encode(SecureRandom.bytes(32))
         try AccountTokenStore.useAll(of: userID, purpose: purpose, now: now, on: db)
         try AccountTokenStore.insert(

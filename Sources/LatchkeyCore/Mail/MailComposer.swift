@@ -1,41 +1,46 @@
 /// Every message Latchkey sends, from `MailTemplates` with the product name and public URL
-/// filled in. Tokens appear only in links; notices carry none.
+/// filled in, and sealed for the outbox (`SealedMail`): what leaves here can only be
+/// queued, and no link is ever written to the database in the clear. Tokens appear only in
+/// links; notices carry none.
 public struct MailComposer: Sendable {
     public let productName: String
     /// Links point here: `{publicURL}/reset-password?token=…`.
     public let publicURL: String
     let templates: MailTemplates
+    let outboxKey: OutboxKey
 
-    public init(productName: String = "Latchkey", publicURL: String, templates: MailTemplates = .load(overridesIn: nil)) {
+    public init(productName: String = "Latchkey", publicURL: String, templates: MailTemplates = .load(overridesIn: nil), outboxKey: OutboxKey) {
         self.productName = productName
         self.publicURL = publicURL
         self.templates = templates
+        self.outboxKey = outboxKey
     }
 
-    func passwordReset(to recipient: String, token: String) -> MailMessage {
+    func passwordReset(to recipient: String, token: String) -> SealedMail {
         render(.passwordReset, to: recipient, ["link": "\(publicURL)/reset-password?token=\(token)"])
     }
 
-    func emailVerification(to recipient: String, token: String) -> MailMessage {
+    func emailVerification(to recipient: String, token: String) -> SealedMail {
         render(.emailVerification, to: recipient, ["link": "\(publicURL)/verify-email?token=\(token)"])
     }
 
-    func emailChangeConfirmation(to recipient: String, token: String) -> MailMessage {
+    func emailChangeConfirmation(to recipient: String, token: String) -> SealedMail {
         render(.emailChangeConfirmation, to: recipient, ["link": "\(publicURL)/verify-email?token=\(token)"])
     }
 
     /// To the old address when a change is asked for.
-    func emailChangeNotice(to recipient: String, newAddress: String) -> MailMessage {
+    func emailChangeNotice(to recipient: String, newAddress: String) -> SealedMail {
         render(.emailChangeNotice, to: recipient, ["newAddress": newAddress])
     }
 
     /// After a password change or reset.
-    func passwordChanged(to recipient: String) -> MailMessage {
+    func passwordChanged(to recipient: String) -> SealedMail {
         render(.passwordChanged, to: recipient, [:])
     }
 
-    private func render(_ kind: MailTemplates.Kind, to recipient: String, _ values: [String: String]) -> MailMessage {
-        templates.render(kind, to: recipient, values: values.merging(["productName": productName, "publicURL": publicURL]) { first, _ in first })
+    private func render(_ kind: MailTemplates.Kind, to recipient: String, _ values: [String: String]) -> SealedMail {
+        let message = templates.render(kind, to: recipient, values: values.merging(["productName": productName, "publicURL": publicURL]) { first, _ in first })
+        return SealedMail(message, key: outboxKey)
     }
 }
 

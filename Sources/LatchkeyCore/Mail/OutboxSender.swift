@@ -10,10 +10,14 @@ import Threads
 /// A message refused for good (`UndeliverableMail`), or still failing once older than
 /// `maximumAge`, is given up: its links would no longer work. Senders of several instances
 /// over one database never take the same message: each claims its batch (for `lease`
-/// seconds, past which a sender that died leaves it to the others).
+/// seconds, past which a sender that died leaves it to the others). Bodies are opened with
+/// the `OutboxKey` only here, just before delivery; a body that does not open (sealed
+/// under another key: an instance whose data directory is not the shared one) is retried
+/// like a failed delivery, so an instance that holds the right key can still send it.
 public final class OutboxSender: Sendable {
     private let database: Database
     private let transport: any MailTransport
+    private let key: OutboxKey
     private let wake = DispatchSemaphore(value: 0)
     private let stopping = Atomic<Bool>(false)
     private let stopped = DispatchSemaphore(value: 0)
@@ -27,9 +31,10 @@ public final class OutboxSender: Sendable {
     /// Longer than a batch takes to deliver, however slow the mail server.
     static let lease: Int64 = 600
 
-    public init(database: Database, transport: any MailTransport, pollInterval: Double = 1) {
+    public init(database: Database, transport: any MailTransport, key: OutboxKey, pollInterval: Double = 1) {
         self.database = database
         self.transport = transport
+        self.key = key
         DedicatedThread.start(named: "mail-outbox") { [self] in
             while !stopping.load(ordering: .acquiring) {
                 // A full batch means more may be due: go on at once rather than at the next poll.
@@ -70,7 +75,7 @@ public final class OutboxSender: Sendable {
         for entry in due where !stopping.load(ordering: .acquiring) {
             let outcome: Outcome
             do {
-                try transport.deliver(entry.message, id: entry.id)
+                try transport.deliver(try message(of: entry.body), id: entry.id)
                 outcome = .sent
             } catch let error as UndeliverableMail {
                 outcome = .abandoned(error.description)
@@ -82,6 +87,20 @@ public final class OutboxSender: Sendable {
         }
         transport.finishBatch()
         return due.count
+    }
+
+    private func message(of body: OutboxStore.QueuedBody) throws -> MailMessage {
+        switch body {
+        case .sealed(let sealed):
+            guard let message = sealed.open(with: key) else { throw UnopenedMail() }
+            return message
+        case .fromBeforeSealing(let message): return message
+        case .missing: throw UndeliverableMail("the message has no body")
+        }
+    }
+
+    private struct UnopenedMail: Error, CustomStringConvertible {
+        var description: String { "its body does not open with this instance's outbox-key (sealed under another key)" }
     }
 
     private enum Outcome {

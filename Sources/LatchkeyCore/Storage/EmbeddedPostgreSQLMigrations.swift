@@ -229,6 +229,15 @@ CREATE TABLE picture_uploads (
 CREATE INDEX picture_uploads_by_user ON picture_uploads (user_id, uploaded_at);
 
 """#)!,
+        Migration.parse(fileName: "0015_mail_outbox_sealed_bodies.sql", sql: #"""
+-- Queued bodies are sealed under the outbox-key file, and no body is kept once a message
+-- is delivered or given up; see migrations/0015 for SQLite. The old row versions holding
+-- the cleared bodies go with PostgreSQL's next vacuum of the table.
+ALTER TABLE mail_outbox ADD COLUMN sealed_body BYTEA;
+ALTER TABLE mail_outbox ALTER COLUMN text_body DROP NOT NULL, ALTER COLUMN html_body DROP NOT NULL;
+UPDATE mail_outbox SET text_body = NULL, html_body = NULL WHERE sent_at IS NOT NULL OR abandoned_at IS NOT NULL;
+
+"""#)!,
         Migration.parse(fileName: "0016_account_events.sql", sql: #"""
 -- See migrations/0016 for SQLite. Over PostgreSQL what an account event ended is sent
 -- with NOTIFY in the transaction that makes it (delivered once committed), so this table

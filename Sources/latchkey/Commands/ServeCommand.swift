@@ -39,16 +39,18 @@ struct ServeCommand: SettingsCommand {
         // Bound before the service is built: with port 0 the issuer (the public URL)
         // depends on the port the kernel picks.
         let listener = try Listener(host: settings.host, port: settings.port)
+        let outboxKey = try OutboxKey.loadOrCreate(inDirectory: settings.dataDir)
         let outbox = OutboxSender(
             database: database,
-            transport: try MailTransportChoice.make(settings, publicURL: settings.resolvedPublicURL(boundPort: listener.port), logger: logger)
+            transport: try MailTransportChoice.make(settings, publicURL: settings.resolvedPublicURL(boundPort: listener.port), logger: logger),
+            key: outboxKey
         )
         let core = try CoreServices(
             database: database, keys: keys, refreshKey: try RefreshTokenKey.loadOrCreate(inDirectory: settings.dataDir),
             policy: settings.accountsPolicy(boundPort: listener.port),
             mail: MailComposer(
                 productName: settings.productName, publicURL: settings.resolvedPublicURL(boundPort: listener.port),
-                templates: .load(overridesIn: settings.dataDir + "/templates")
+                templates: .load(overridesIn: settings.dataDir + "/templates"), outboxKey: outboxKey
             ),
             mailQueued: outbox.notify,
             hashingThreads: settings.eventLoops,

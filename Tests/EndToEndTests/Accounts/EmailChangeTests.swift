@@ -30,8 +30,13 @@ extension Accounts {
             #expect(!notice.contains("token="), "the notice to the old address carries no token")
             let token = try #require(EmailVerification.verifyToken(in: confirmation))
 
-            let page = try server.call("GET", "/verify-email?token=\(token)")
+            // Opening the link (or a link preview doing so) shows the button and changes nothing.
+            #expect(try server.call("GET", "/verify-email?token=\(token)").status == 200)
+            #expect(try server.me(ada.accessToken)["email"] as? String == "ada@example.com", "not moved by opening the link")
+            #expect(try server.me(phone.accessToken)["email"] as? String == "ada@example.com", "nor anyone signed out")
+            let page = try EmailVerification.pressConfirm(server, token)
             #expect(page.status == 200)
+            #expect(page.text.contains("Your account now uses this address"))
             let me = try server.me(ada.accessToken)
             #expect(me["email"] as? String == "Ada@New.example")
             #expect(me["emailVerified"] as? Bool == true)
@@ -67,7 +72,8 @@ extension Accounts {
             try server.signUp("wanted@example.com", "someone_else")
 
             expectProblem(try server.call("POST", "/v1/auth/verify-email/confirm", json: ["token": token]), 409, "EMAIL_EXISTS")
-            let page = try server.call("GET", "/verify-email?token=\(token)")
+            #expect(try server.call("GET", "/verify-email?token=\(token)").status == 200, "the link is live: only the button tells")
+            let page = try EmailVerification.pressConfirm(server, token)
             #expect(page.status == 400)
             #expect(page.text.contains("already in use"))
             #expect(try server.me(ada.accessToken)["email"] as? String == "ada@example.com", "nothing changed")
