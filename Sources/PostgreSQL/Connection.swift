@@ -167,7 +167,11 @@ public final class Connection: @unchecked Sendable {
     }
 
     /// libpq's message for a malformed URL can quote a piece of it; the password must not
-    /// reach a log that way.
+    /// reach a log that way. libpq quotes either the URL from its start (`"postgres://u:pw@…"`)
+    /// or, when it cannot percent-decode the password, that field alone (`"pw"`). So the
+    /// URL's password field is masked in both forms, and nothing else: masking the
+    /// password's text wherever it occurs would mangle the message (the password `p` would
+    /// turn `port` into `***ort`) and show where its letters occur.
     static func redactingPassword(of url: String, in message: String) -> String {
         guard let scheme = url.firstRange(of: "://") else { return message }
         let afterScheme = url[scheme.upperBound...]
@@ -177,6 +181,10 @@ public final class Connection: @unchecked Sendable {
         guard let colon = userInfo.firstIndex(of: ":") else { return message }
         let password = userInfo[userInfo.index(after: colon)...]
         guard !password.isEmpty else { return message }
-        return message.replacing(password, with: "***")
+        let userInfoWithPassword = url[..<at] + "@"
+        let userInfoMasked = url[...colon] + "***@"
+        return message
+            .replacing(userInfoWithPassword, with: userInfoMasked)
+            .replacing("\"" + password + "\"", with: "\"***\"")
     }
 }
