@@ -39,6 +39,7 @@ struct ServeCommand: SettingsCommand {
         // Bound before the service is built: with port 0 the issuer (the public URL)
         // depends on the port the kernel picks.
         let listener = try Listener(host: settings.host, port: settings.port)
+        if let warning = settings.unroutablePublicURLWarning(boundPort: listener.port) { logger.warning("\(warning)") }
         let outboxKey = try OutboxKey.loadOrCreate(inDirectory: settings.dataDir)
         let outbox = OutboxSender(
             database: database,
