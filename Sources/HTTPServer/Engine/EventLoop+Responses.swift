@@ -1,7 +1,7 @@
 import Glibc
 
-/// Queuing responses (whole or streamed), writing them out, and the read/write interest
-/// that follows from what is pending.
+/// Queuing responses (whole, streamed or from a file) and writing them out; what follows
+/// each (the next request, closing, the read/write interest) is the policy's answer.
 extension EventLoop {
     func respond(_ connection: Connection, _ response: Response, context: ResponseWriter.Context, closing: Bool) {
         var context = context
