@@ -39,8 +39,6 @@ final class Connection {
     var policy: ConnectionPolicy
     var pending: PendingRequest?
     var responder: Responder?
-    /// The peer half-closed: what is buffered is still answered, then the connection closes.
-    var peerClosed = false
     /// Set by `EventLoop.close`: the descriptor is gone (its number may already belong to
     /// another connection or file), so nothing may read, write or re-register it.
     var isClosed = false

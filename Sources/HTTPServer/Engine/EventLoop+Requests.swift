@@ -12,19 +12,11 @@ extension EventLoop {
             return
         }
         guard case .done(let count) = result else { return }
-        if connection.policy.wait == .closing {
-            if count == 0 { close(connection) }
-            return
-        }
-        if count == 0 {
-            connection.peerClosed = true
-            if connection.isStreaming || connection.pendingOutput == 0 && connection.unreadCount == 0 && connection.policy.isBetweenRequests {
-                close(connection)
-                return
-            }
-        } else {
-            connection.appendInput(UnsafeBufferPointer(rebasing: readBuffer[0..<count]))
-        }
+        let event: ConnectionPolicy.Event = count == 0
+            ? .peerClosed(streaming: connection.isStreaming, holding: connection.pendingOutput > 0 || connection.unreadCount > 0)
+            : .bytesRead
+        guard handle(event, on: connection) else { return }
+        if count > 0 { connection.appendInput(UnsafeBufferPointer(rebasing: readBuffer[0..<count])) }
         process(connection)
         flush(connection)
         applyBackpressure(connection)
@@ -42,16 +34,16 @@ extension EventLoop {
                     connection.consumeInput(2)
                 }
                 guard connection.unreadCount > 0 else {
-                    if connection.peerClosed { beginClosing(connection) }
+                    handle(.inputExhausted, on: connection)
                     return
                 }
-                if connection.policy.wait == .idle { connection.policy.headBegan(now: now) }
+                handle(.headBegan, on: connection)
                 let result = connection.input.withUnsafeBufferPointer { buffer in
                     connection.parser.parse(UnsafeBufferPointer(rebasing: buffer[connection.inputStart...]))
                 }
                 switch result {
                 case .incomplete:
-                    if connection.peerClosed { beginClosing(connection) }
+                    handle(.inputExhausted, on: connection)
                     return
                 case .failure(let error):
                     connection.parser.reset()
@@ -93,8 +85,8 @@ extension EventLoop {
             return respondAndClose(connection, problem: .notImplemented, version: head.version, requestID: requestID)
         }
         let hasBody = framing != .none
-        let keepAlive = head.wantsKeepAlive && !draining
-        var context = ResponseWriter.Context(version: head.version, isHead: head.method == "HEAD", keepAlive: keepAlive, requestID: requestID)
+        // Whether the connection is in fact kept is decided as the response is queued.
+        var context = ResponseWriter.Context(version: head.version, isHead: head.method == "HEAD", keepAlive: head.wantsKeepAlive, requestID: requestID)
         let cors = shared.configuration.cors
         if cors.isEnabled { context.corsFields = cors.fields(origin: head.field("origin"), method: head.method.utf8) }
         if shared.configuration.requestObserver != nil {
@@ -157,7 +149,7 @@ extension EventLoop {
                 connection.output.append(contentsOf: ResponseWriter.continueResponse)
             }
             connection.pending = pending
-            connection.policy.bodyBegan(now: now)
+            handle(.bodyBegan, on: connection)
         }
     }
 
@@ -174,7 +166,7 @@ extension EventLoop {
                 connection.pending!.body.append(contentsOf: piece)
             }
             connection.pending!.remaining -= take
-            connection.policy.bodyReceived(take)
+            handle(.bodyReceived(take), on: connection)
             connection.consumeInput(take)
             guard connection.pending!.remaining == 0 else { return waitForBody(connection) }
             return finishReceiving(connection)
@@ -208,7 +200,7 @@ extension EventLoop {
             connection.pending!.body = decoded
         }
         guard let consumed else {
-            connection.policy.bodyReceived(connection.unreadCount)
+            handle(.bodyReceived(connection.unreadCount), on: connection)
             connection.consumeInput(connection.unreadCount)
             return waitForBody(connection)
         }
@@ -254,10 +246,7 @@ extension EventLoop {
     /// The body is incomplete: wait for more (its deadline follows its bytes, see
     /// `ConnectionPolicy`), or give up if the peer has stopped sending.
     func waitForBody(_ connection: Connection) -> Bool {
-        if connection.peerClosed {
-            connection.pending = nil
-            beginClosing(connection)
-        }
+        handle(.inputExhausted, on: connection)
         return false
     }
 
@@ -275,11 +264,11 @@ extension EventLoop {
             respond(connection, response, context: context, closing: false)
         case .deferred(let handler):
             connection.responder = .handler(context)
-            connection.policy.responsePending()
+            handle(.responseUnderway, on: connection)
             handler(request, ResponseSink(loop: self, fd: connection.fd, connectionID: connection.id))
         case .offLoop(let handler):
             connection.responder = .handler(context)
-            connection.policy.responsePending()
+            handle(.responseUnderway, on: connection)
             let (fd, id, shared) = (connection.fd, connection.id, shared)
             Task.detached { [self] in
                 let response: Response

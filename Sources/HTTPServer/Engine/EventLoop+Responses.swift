@@ -1,11 +1,11 @@
 import Glibc
 
-/// Queuing responses (whole or streamed), writing them out, and the read/write interest
-/// that follows from what is pending.
+/// Queuing responses (whole, streamed or from a file) and writing them out; what follows
+/// each (the next request, closing, the read/write interest) is the policy's answer.
 extension EventLoop {
     func respond(_ connection: Connection, _ response: Response, context: ResponseWriter.Context, closing: Bool) {
         var context = context
-        if closing || connection.peerClosed || draining { context.keepAlive = false }
+        context.keepAlive = !closing && connection.policy.keepsAlive(context.keepAlive)
         if let observe = shared.configuration.requestObserver { observe(completed(response, context, on: connection)) }
         if case .stream(let stream) = response.body {
             // HTTP/1.0 has no chunked coding (RFC 9112 §7.1): the body ends with the connection.
@@ -13,7 +13,7 @@ extension EventLoop {
             if !chunked { context.keepAlive = false }
             writer.writeHead(response, context: context, chunked: chunked, into: &connection.output)
             connection.responder = .stream(stream, context)
-            connection.policy.responsePending()
+            handle(.responseUnderway, on: connection)
             let (fd, id) = (connection.fd, connection.id)
             stream.attach { [self] in post(.streamReady(fd: fd, connectionID: id)) }
             return
@@ -22,15 +22,11 @@ extension EventLoop {
         connection.responder = nil
         if case .file(let file) = response.body, !context.isHead, HTTPStatus.allowsBody(response.status), file.length > 0 {
             connection.responder = .file(file, offset: 0, context)
-            connection.policy.responsePending()
+            handle(.responseUnderway, on: connection)
             readFilePieces(connection)
             return
         }
-        if context.keepAlive {
-            connection.policy.awaitNextRequest(now: now)
-        } else {
-            beginClosing(connection)
-        }
+        handle(.responseQueued(keepAlive: context.keepAlive), on: connection)
     }
 
     private func completed(_ response: Response, _ context: ResponseWriter.Context, on connection: Connection) -> CompletedRequest {
@@ -51,15 +47,6 @@ extension EventLoop {
         respond(connection, problem.response(), context: context, closing: true)
     }
 
-    /// The last response is queued: drain input from now on, and close once it is written.
-    func beginClosing(_ connection: Connection) {
-        connection.responder = nil
-        connection.input = []
-        connection.inputStart = 0
-        let interest = connection.policy.interest
-        connection.policy.closing(now: now)
-        if connection.policy.interest != interest { updateInterest(connection) }
-    }
 
     func streamReady(_ connection: Connection) {
         guard case .stream(let stream, let context)? = connection.responder else { return }
@@ -76,13 +63,9 @@ extension EventLoop {
         }
         if finished {
             stream.close()
-            if context.keepAlive && !draining && !connection.peerClosed {
-                connection.responder = nil
-                connection.policy.awaitNextRequest(now: now)
-                process(connection)
-            } else {
-                beginClosing(connection)
-            }
+            connection.responder = nil
+            handle(.responseQueued(keepAlive: context.keepAlive), on: connection)
+            process(connection)  // requests pipelined behind the stream
         }
         flush(connection)
         applyBackpressure(connection)
@@ -96,7 +79,7 @@ extension EventLoop {
             let read = file.read(at: offset, count: min(FileBody.pieceSize, file.length - offset), into: &connection.output)
             guard read > 0 else {
                 // The file shrank or failed: the promised length cannot be kept.
-                beginClosing(connection)
+                handle(.responseQueued(keepAlive: false), on: connection)
                 return
             }
             offset += read
@@ -106,11 +89,7 @@ extension EventLoop {
             return
         }
         connection.responder = nil
-        if context.keepAlive && !draining && !connection.peerClosed {
-            connection.policy.awaitNextRequest(now: now)
-        } else {
-            beginClosing(connection)
-        }
+        handle(.responseQueued(keepAlive: context.keepAlive), on: connection)
     }
 
     // MARK: Writing
@@ -140,52 +119,23 @@ extension EventLoop {
                     readFilePieces(connection)
                 }
             case .wouldBlock:
-                setWriteState(connection, sent: sent, blocked: true)
+                handle(.sent(bytes: sent, blocked: true, unreadInput: connection.unreadCount), on: connection)
                 applyBackpressure(connection)
                 return
             }
         }
         connection.output = []
         connection.outputStart = 0
-        // Input parked behind the high-water mark waits for this moment even when the
-        // output drained without ever blocking; no read event will come for it.
-        let parked = connection.policy.wantsWrite || connection.unreadCount > 0
-        setWriteState(connection, sent: sent, blocked: false)
-        if parked {
+        if handle(.sent(bytes: sent, blocked: false, unreadInput: connection.unreadCount), on: connection) {
             process(connection)  // requests parked behind the high-water mark
             if connection.pendingOutput > 0 { return flush(connection) }
         }
-        if connection.policy.wait == .closing {
-            if connection.peerClosed {
-                close(connection)
-            } else {
-                shutdown(connection.fd, Int32(SHUT_WR))
-            }
-        }
+        handle(.outputDrained, on: connection)
     }
 
-    private func setWriteState(_ connection: Connection, sent: Int, blocked: Bool) {
-        let interest = connection.policy.interest
-        connection.policy.sent(sent, blocked: blocked, now: now)
-        if connection.policy.interest != interest { updateInterest(connection) }
-    }
-
-    /// See `ConnectionPolicy.applyBackpressure`; the epoll interest follows.
+    /// Reading follows what the connection holds (see `ConnectionPolicy.applyBackpressure`).
     func applyBackpressure(_ connection: Connection) {
         guard !connection.isClosed else { return }
-        let interest = connection.policy.interest
-        connection.policy.applyBackpressure(
-            pendingOutput: connection.pendingOutput, unreadInput: connection.unreadCount, peerClosed: connection.peerClosed
-        )
-        if connection.policy.interest != interest { updateInterest(connection) }
-    }
-
-    func updateInterest(_ connection: Connection) {
-        guard !connection.isClosed else { return }
-        do {
-            try epoll.modify(connection.fd, interest: connection.policy.interest)
-        } catch {
-            close(connection)
-        }
+        handle(.buffered(pendingOutput: connection.pendingOutput, unreadInput: connection.unreadCount), on: connection)
     }
 }

@@ -166,9 +166,12 @@ final class EventLoop: @unchecked Sendable {
         var output: [UInt8] = []
         let context = ResponseWriter.Context(version: .http1_1, isHead: false, keepAlive: false, requestID: makeRequestID())
         writer.writeHead(Problem.tooManyConnections.response(headers: [HTTPField(name: "Retry-After", value: "1")]), context: context, chunked: false, into: &output)
-        _ = output.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        shutdown(fd, Int32(SHUT_WR))
-        _ = recv(fd, readBuffer.baseAddress, readBuffer.count, Int32(MSG_DONTWAIT))
+        // Best effort, each step: the peer may already be gone.
+        _ = try? output.withUnsafeBytes { bytes throws(IOError) in
+            try syscall("send") { send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+        }
+        _ = try? syscall("shutdown") { shutdown(fd, Int32(SHUT_WR)) }
+        _ = try? syscall("recv") { recv(fd, readBuffer.baseAddress, readBuffer.count, Int32(MSG_DONTWAIT)) }
         closeDescriptor(fd)
     }
 
@@ -217,15 +220,8 @@ final class EventLoop: @unchecked Sendable {
         epoll.remove(listener)
         shared.loopsReleasingListener.subtract(1, ordering: .releasing)
         for case let connection? in connections {
-            if case .stream(let stream, _)? = connection.responder {
-                stream.finish()
-            } else if connection.policy.wait == .idle {
-                if connection.pendingOutput == 0 {
-                    close(connection)
-                } else {
-                    beginClosing(connection)  // its last response is still being written
-                }
-            }
+            if case .stream(let stream, _)? = connection.responder { stream.finish() }
+            handle(.serverDraining(pendingOutput: connection.pendingOutput), on: connection)
         }
     }
 
@@ -234,17 +230,7 @@ final class EventLoop: @unchecked Sendable {
             acceptPausedUntil = 0
             try? epoll.add(listener, interest: Epoll.exclusiveReadInterest)
         }
-        for case let connection? in connections {
-            switch connection.policy.expiry(now: now) {
-            case nil:
-                break
-            case .requestTimeout:
-                respondAndClose(connection, problem: .requestTimeout, version: .http1_1, requestID: connection.pending?.context.requestID)
-                flush(connection)
-            case .close:
-                close(connection)
-            }
-        }
+        for case let connection? in connections { handle(.tick, on: connection) }
     }
 
     func close(_ connection: Connection) {

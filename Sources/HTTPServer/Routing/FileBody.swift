@@ -16,11 +16,10 @@ public final class FileBody: Sendable {
     /// Opens `path` for reading; nil unless it is a regular file (a symbolic link is not
     /// followed).
     public init?(path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
+        guard let fd = try? syscallThatCannotBlock("open", { open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }) else { return nil }
         var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
+        guard (try? syscallThatCannotBlock("fstat") { fstat(fd, &status) }) != nil, status.st_mode & S_IFMT == S_IFREG else {
+            closeDescriptor(fd)
             return nil
         }
         descriptor = fd
@@ -28,7 +27,7 @@ public final class FileBody: Sendable {
     }
 
     deinit {
-        close(descriptor)
+        closeDescriptor(descriptor)
     }
 
     /// Appends up to `count` bytes from `offset` to `output`; returns how many, 0 at the
@@ -37,12 +36,10 @@ public final class FileBody: Sendable {
     func read(at offset: Int, count: Int, into output: inout [UInt8]) -> Int {
         let start = output.count
         output.append(contentsOf: repeatElement(0, count: count))
-        var result = 0
-        for _ in 0..<8 {
-            result = output.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + start, count, off_t(offset)) }
-            if result >= 0 || errno != EINTR { break }
+        let result = output.withUnsafeMutableBytes { bytes in
+            (try? syscallThatCannotBlock("pread") { pread(descriptor, bytes.baseAddress! + start, count, off_t(offset)) }) ?? 0
         }
-        output.removeLast(count - max(result, 0))
-        return max(result, 0)
+        output.removeLast(count - result)
+        return result
     }
 }

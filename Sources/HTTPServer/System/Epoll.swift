@@ -19,10 +19,7 @@ struct Epoll {
     private var events: UnsafeMutableBufferPointer<epoll_event>
 
     init(capacity: Int = 512) throws(IOError) {
-        guard case .done(let fd) = try syscall("epoll_create1", { epoll_create1(Int32(EPOLL_CLOEXEC)) }) else {
-            throw IOError(call: "epoll_create1", errno: EAGAIN)
-        }
-        self.fd = fd
+        fd = try syscallThatCannotBlock("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
         events = .allocate(capacity: capacity)
     }
 

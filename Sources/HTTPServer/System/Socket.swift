@@ -32,24 +32,32 @@ enum Socket {
         }
         defer { freeaddrinfo(result) }
 
-        let fd = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .system(IOError(call: "socket", errno: errno)) }
+        let fd: Int32
+        do {
+            fd = try syscallThatCannotBlock("socket") {
+                socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            }
+        } catch {
+            throw .system(error)
+        }
         var on: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        if Glibc.bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 {
-            let code = errno
+        _ = try? syscall("setsockopt") { setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size)) }
+        do {
+            _ = try syscallThatCannotBlock("bind") { Glibc.bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) }
+        } catch {
             closeDescriptor(fd)
-            switch code {
+            switch error.errno {
             case EADDRINUSE: throw .addressInUse(host: host, port: port)
             case EACCES: throw .permissionDenied(host: host, port: port)
             case EADDRNOTAVAIL: throw .unresolvableHost(host)
-            default: throw .system(IOError(call: "bind", errno: code))
+            default: throw .system(error)
             }
         }
-        guard Glibc.listen(fd, backlog) == 0 else {
-            let code = errno
+        do {
+            _ = try syscallThatCannotBlock("listen") { Glibc.listen(fd, backlog) }
+        } catch {
             closeDescriptor(fd)
-            throw code == EADDRINUSE ? .addressInUse(host: host, port: port) : .system(IOError(call: "listen", errno: code))
+            throw error.errno == EADDRINUSE ? .addressInUse(host: host, port: port) : .system(error)
         }
         return (fd, localPort(fd))
     }
@@ -58,7 +66,9 @@ enum Socket {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                _ = try? syscall("getsockname") { getsockname(fd, address, &length) }
+            }
         }
         return port(of: storage)
     }
@@ -76,7 +86,7 @@ enum Socket {
         }
         guard case .done(let fd) = result else { return nil }
         var on: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        _ = try? syscall("setsockopt") { setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size)) }
         return (fd, address(of: storage))
     }
 

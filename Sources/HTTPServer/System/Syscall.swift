@@ -16,7 +16,8 @@ enum IOResult<Value> {
 /// Every system call of the engine goes through here: EINTR is retried, EAGAIN comes back
 /// as a value, the rest throws. EBADF and EFAULT mean the engine itself mixed up a
 /// descriptor or a buffer, so they trap instead of being handled as peer behaviour.
-/// Nothing else in the engine reads `errno`.
+/// Nothing else in the engine reads `errno`. (Clock reads, `clock_gettime` and `time`,
+/// cannot fail and are not funnelled; `getaddrinfo` reports its own codes, not `errno`.)
 @inline(__always)
 func syscall<Value: BinaryInteger>(_ call: StaticString, _ body: () -> Value) throws(IOError) -> IOResult<Value> {
     while true {
@@ -33,6 +34,16 @@ func syscall<Value: BinaryInteger>(_ call: StaticString, _ body: () -> Value) th
         default:
             throw IOError(call: "\(call)", errno: code)
         }
+    }
+}
+
+/// The funnel for a call that cannot block (setting up a socket, reading a regular file):
+/// EAGAIN there is a failure like any other.
+@inline(__always)
+func syscallThatCannotBlock<Value: BinaryInteger>(_ call: StaticString, _ body: () -> Value) throws(IOError) -> Value {
+    switch try syscall(call, body) {
+    case .done(let value): return value
+    case .wouldBlock: throw IOError(call: "\(call)", errno: EAGAIN)
     }
 }
 

@@ -6,10 +6,7 @@ struct Wakeup: Sendable {
     let fd: Int32
 
     init() throws(IOError) {
-        guard case .done(let fd) = try syscall("eventfd", { eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC)) }) else {
-            throw IOError(call: "eventfd", errno: EAGAIN)
-        }
-        self.fd = fd
+        fd = try syscallThatCannotBlock("eventfd") { eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC)) }
     }
 
     /// Safe from any thread; a full counter already means "wake up", so EAGAIN is fine.
