@@ -58,7 +58,7 @@ enum TestRoutes {
 
     private static func temporaryFile(_ bytes: [UInt8]) -> String {
         let path = NSTemporaryDirectory() + "latchkey-file-body-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        precondition(FileManager.default.createFile(atPath: path, contents: Data(bytes)), "could not write \(path)")
         return path
     }
 
