@@ -48,7 +48,7 @@ extension EventLoop {
 
     func respondAndClose(_ connection: Connection, problem: Problem, version: HTTPVersion, requestID: String? = nil) {
         let context = ResponseWriter.Context(version: version, isHead: false, keepAlive: false, requestID: requestID ?? makeRequestID())
-        respond(connection, problem.response(), context: context, closing: true)
+        respond(connection, shared.response(to: problem), context: context, closing: true)
     }
 
     /// The last response is queued: drain input from now on, and close once it is written.
