@@ -68,14 +68,17 @@ extension ServerOverSockets {
             Response(status: problem.status, headers: [HTTPField(name: "X-Rendered", value: "app")], body: Array("rendered \(problem)".utf8))
         }
 
-        @Test(arguments: [
+        /// One request for each way the engine fails, the 500 of a throwing handler among them.
+        static let failures = [
             RawRequestCase("404", "GET /nope HTTP/1.1\r\nHost: a\r\n\r\n", status: 404),
             RawRequestCase("405", "PUT /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 405),
+            RawRequestCase("500", "GET /fail HTTP/1.1\r\nHost: a\r\n\r\n", status: 500),
             RawRequestCase("413", "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 9999\r\n\r\n", status: 413),
             RawRequestCase("400", "GET / HTTP/1.1\r\nHost: a\r\nBad Name: v\r\n\r\n", status: 400),
             RawRequestCase("501", "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\r\n\r\n", status: 501),
-            RawRequestCase("500", "GET /fail HTTP/1.1\r\nHost: a\r\n\r\n", status: 500),
-        ])
+        ]
+
+        @Test(arguments: failures)
         func everyEngineFailureGoesThroughTheApplicationsResponder(_ row: RawRequestCase) async throws {
             try await withTestServer(problemResponder: Self.render) { server in
                 let client = try await server.connect()
@@ -101,13 +104,8 @@ extension ServerOverSockets {
         @Test(arguments: [
             RawRequestCase("200", "GET /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 200),
             RawRequestCase("200 to HEAD", "HEAD /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 200),
-            RawRequestCase("404", "GET /nope HTTP/1.1\r\nHost: a\r\n\r\n", status: 404),
-            RawRequestCase("405", "PUT /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 405),
-            RawRequestCase("500", "GET /fail HTTP/1.1\r\nHost: a\r\n\r\n", status: 500),
             RawRequestCase("streamed 200", "GET /stream HTTP/1.1\r\nHost: a\r\n\r\n", status: 200),
-            RawRequestCase("413", "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 9999\r\n\r\n", status: 413),
-            RawRequestCase("400", "GET / HTTP/1.1\r\nHost: a\r\nBad Name: v\r\n\r\n", status: 400),
-        ])
+        ] + ApplicationRenderedProblems.failures)
         func everyResponseCarriesRequestIdAndNosniff(_ row: RawRequestCase) async throws {
             try await withTestServer { server in
                 let client = try await server.connect()
