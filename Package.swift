@@ -36,7 +36,7 @@ let package = Package(
         .systemLibrary(name: "CLinuxShims"),
         // General-purpose leaf: the one way this server starts a thread of its own.
         .target(name: "Threads"),
-        .target(name: "HTTPServer", dependencies: ["CLinuxShims", "Threads", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "HTTPServer", dependencies: ["CLinuxShims", "Threads", "FlatJSON", .product(name: "Logging", package: "swift-log")]),
         // Numbered migrations, their checksums and the checks before applying them: shared by
         // both database wrappers, so a migration reads the same on either.
         .target(name: "SchemaMigrations"),
@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "TestSupport", "SQLite", "PostgreSQL", "AuthCrypto", "LatchkeyCore", "LatchkeyAPI", "latchkey",
+                "TestSupport", "SQLite", "PostgreSQL", "AuthCrypto", "LatchkeyCore", "LatchkeyAPI", "LatchkeyClient", "latchkey",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import FlatJSON
 
 /// JSON Web Tokens (RFC 7519) signed with HMAC-SHA256 and a key id. Only HS256 exists
@@ -8,16 +7,9 @@ public enum JWT {
     /// bytes; the cap bounds what an attacker can make us decode.
     public static let maximumTokenLength = 8 * 1024
 
-    /// Signs with the keyring's first key. The claims should include `exp`: `verify`
-    /// refuses tokens without one.
-    public static func sign<Claims: Encodable>(_ claims: Claims, with keyring: Keyring) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return sign(payload: Array(try encoder.encode(claims)), with: keyring)
-    }
-
-    /// Signs a flat claim set written by hand: the hot-path form (every login and
-    /// refresh), without `JSONEncoder`.
+    /// Signs with the keyring's first key. The claims should include `exp`:
+    /// `verifyFlatClaims` refuses tokens without one. Written by hand, without
+    /// `JSONEncoder`: this runs for every login and refresh.
     public static func sign(_ claims: FlatJSONObject, with keyring: Keyring) -> String {
         sign(payload: claims.serialized(), with: keyring)
     }

@@ -99,4 +99,9 @@ public final class LatchkeyService: Sendable {
     public func errorResponse(_ error: any Error, _ request: Request) -> Response {
         context.errors.response(for: error, to: request)
     }
+
+    /// The server's `problemResponder`: the engine's failures rendered as the contract's problems.
+    public func problemResponse(_ problem: Problem) -> Response {
+        ErrorResponder.problem(for: problem).response()
+    }
 }

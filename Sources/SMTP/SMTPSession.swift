@@ -31,8 +31,9 @@ final class SMTPSession {
         }
     }
 
-    /// Submits one message. `accepted` turns true once the server has taken the whole
-    /// message, so the caller knows a failure after that point may still have sent it.
+    /// Submits one message. `dataStarted` turns true once the server has answered `DATA`,
+    /// before the first byte of the message: a failure after that point may still have
+    /// delivered it, so the caller must not send it again on another connection.
     func send(from sender: String, to recipient: String, message: [UInt8], dataStarted: inout Bool) throws(SMTPError) {
         let smtpUTF8 = !(sender + recipient).utf8.allSatisfy { $0 < 0x80 }
         if smtpUTF8, !offers("SMTPUTF8") { throw .badAddress("\(recipient) is not ASCII and the server does not offer SMTPUTF8") }

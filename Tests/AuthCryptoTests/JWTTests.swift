@@ -1,12 +1,33 @@
 import AuthCrypto
+import FlatJSON
 import Foundation
 import Testing
 
+/// The claims these tests sign, as the server's own claim sets are: flat JSON.
 struct TestClaims: Codable, Equatable {
+    /// A verified payload that lacks a claim the test expects.
+    struct Missing: Error {}
+
     var sub: String
     var exp: Int64
     var aud: String? = nil
     var role: String? = nil
+
+    init(sub: String, exp: Int64, aud: String? = nil, role: String? = nil) {
+        (self.sub, self.exp, self.aud, self.role) = (sub, exp, aud, role)
+    }
+
+    init(_ object: FlatJSONObject) throws {
+        guard let sub = object.string("sub"), let exp = object.integer("exp") else { throw Missing() }
+        self.init(sub: sub, exp: exp, aud: object.string("aud"), role: object.string("role"))
+    }
+
+    var flat: FlatJSONObject {
+        var values: [String: FlatJSONObject.Value] = ["sub": .string(sub), "exp": .integer(exp)]
+        if let aud { values["aud"] = .string(aud) }
+        if let role { values["role"] = .string(role) }
+        return FlatJSONObject(values)
+    }
 }
 
 /// Keys and a hand-rolled token builder for attacks `JWT.sign` would never produce.
@@ -50,13 +71,13 @@ struct JWTTests {
     let claims = TestClaims(sub: "user-1", exp: Fixtures.now + 3_600, aud: "latchkey", role: "member")
 
     @Test func roundTrips() throws {
-        let token = try JWT.sign(claims, with: keyring)
-        let verified: TestClaims = try JWT.verify(token, with: keyring, now: Fixtures.now)
+        let token = JWT.sign(claims.flat, with: keyring)
+        let verified = try TestClaims(JWT.verifyFlatClaims(token, with: keyring, now: Fixtures.now))
         #expect(verified == claims)
     }
 
     @Test func writesTheHeaderWithAlgTypAndKid() throws {
-        let token = try JWT.sign(claims, with: keyring)
+        let token = JWT.sign(claims.flat, with: keyring)
         #expect(token.split(separator: ".", omittingEmptySubsequences: false).count == 3)
         #expect(!token.contains("="))
         #expect(Fixtures.headerJSON(of: token) == #"{"alg":"HS256","typ":"JWT","kid":"k1"}"#)
@@ -65,7 +86,7 @@ struct JWTTests {
     @Test func acceptsAHeaderWithAnotherFieldOrder() throws {
         let token = Fixtures.forge(header: #"{"typ":"JWT","kid":"k1","alg":"HS256"}"#,
                                    payload: #"{"sub":"user-1","exp":1700003600}"#, secret: Fixtures.secret1)
-        let verified: TestClaims = try JWT.verify(token, with: keyring, now: Fixtures.now)
+        let verified = try TestClaims(JWT.verifyFlatClaims(token, with: keyring, now: Fixtures.now))
         #expect(verified.sub == "user-1")
     }
 
@@ -73,13 +94,13 @@ struct JWTTests {
         let payload = #"{"sub":"admin","exp":1700003600}"#
         let unsigned = Fixtures.segment(#"{"alg":"none","typ":"JWT","kid":"k1"}"#) + "." + Fixtures.segment(payload) + "."
         #expect(throws: JWTError.malformed) {
-            let _: TestClaims = try JWT.verify(unsigned, with: keyring, now: Fixtures.now)
+            _ = try JWT.verifyFlatClaims(unsigned, with: keyring, now: Fixtures.now)
         }
         // Even with a valid MAC attached, the header's algorithm decides first.
         let signed = Fixtures.forge(header: #"{"alg":"none","typ":"JWT","kid":"k1"}"#, payload: payload,
                                     secret: Fixtures.secret1)
         #expect(throws: JWTError.unsupportedAlgorithm) {
-            let _: TestClaims = try JWT.verify(signed, with: keyring, now: Fixtures.now)
+            _ = try JWT.verifyFlatClaims(signed, with: keyring, now: Fixtures.now)
         }
     }
 
@@ -88,7 +109,7 @@ struct JWTTests {
         let token = Fixtures.forge(header: #"{"alg":"\#(alg)","typ":"JWT","kid":"k1"}"#,
                                    payload: #"{"sub":"user-1","exp":1700003600}"#, secret: Fixtures.secret1)
         #expect(throws: JWTError.unsupportedAlgorithm) {
-            let _: TestClaims = try JWT.verify(token, with: keyring, now: Fixtures.now)
+            _ = try JWT.verifyFlatClaims(token, with: keyring, now: Fixtures.now)
         }
     }
 
@@ -96,7 +117,7 @@ struct JWTTests {
         let token = Fixtures.forge(header: #"{"typ":"JWT","kid":"k1"}"#,
                                    payload: #"{"sub":"user-1","exp":1700003600}"#, secret: Fixtures.secret1)
         #expect(throws: JWTError.unsupportedAlgorithm) {
-            let _: TestClaims = try JWT.verify(token, with: keyring, now: Fixtures.now)
+            _ = try JWT.verifyFlatClaims(token, with: keyring, now: Fixtures.now)
         }
     }
 
@@ -104,41 +125,41 @@ struct JWTTests {
         let token = Fixtures.forge(header: #"{"alg":"HS256","kid":"k1","crit":["b64"],"b64":false}"#,
                                    payload: #"{"sub":"user-1","exp":1700003600}"#, secret: Fixtures.secret1)
         #expect(throws: JWTError.unsupportedAlgorithm) {
-            let _: TestClaims = try JWT.verify(token, with: keyring, now: Fixtures.now)
+            _ = try JWT.verifyFlatClaims(token, with: keyring, now: Fixtures.now)
         }
     }
 
     @Test func refusesAChangedPayload() throws {
-        let token = try JWT.sign(claims, with: keyring)
+        let token = JWT.sign(claims.flat, with: keyring)
         let parts = token.split(separator: ".").map(String.init)
         var elevated = claims
         elevated.role = "admin"
-        let payload = Base64URL.encode(Array(try JSONEncoder().encode(elevated)))
+        let payload = Base64URL.encode(elevated.flat.serialized())
         let tampered = parts[0] + "." + payload + "." + parts[2]
         #expect(throws: JWTError.badSignature) {
-            let _: TestClaims = try JWT.verify(tampered, with: keyring, now: Fixtures.now)
+            _ = try JWT.verifyFlatClaims(tampered, with: keyring, now: Fixtures.now)
         }
     }
 
     @Test func refusesAChangedSignature() throws {
-        let token = try JWT.sign(claims, with: keyring)
+        let token = JWT.sign(claims.flat, with: keyring)
         var parts = token.split(separator: ".").map(String.init)
         var signature = try #require(Base64URL.decode(parts[2]))
         signature[31] ^= 0x01
         parts[2] = Base64URL.encode(signature)
         #expect(throws: JWTError.badSignature) {
-            let _: TestClaims = try JWT.verify(parts.joined(separator: "."), with: keyring, now: Fixtures.now)
+            _ = try JWT.verifyFlatClaims(parts.joined(separator: "."), with: keyring, now: Fixtures.now)
         }
         parts[2] = String(parts[2].dropLast())
         #expect(throws: JWTError.badSignature) {
-            let _: TestClaims = try JWT.verify(parts.joined(separator: "."), with: keyring, now: Fixtures.now)
+            _ = try JWT.verifyFlatClaims(parts.joined(separator: "."), with: keyring, now: Fixtures.now)
         }
     }
 
     @Test func refusesAnUnknownKid() throws {
-        let token = try JWT.sign(claims, with: Fixtures.keyring(Fixtures.key("other", Fixtures.secret1)))
+        let token = JWT.sign(claims.flat, with: Fixtures.keyring(Fixtures.key("other", Fixtures.secret1)))
         #expect(throws: JWTError.unknownKey) {
-            let _: TestClaims = try JWT.verify(token, with: keyring, now: Fixtures.now)
+            _ = try JWT.verifyFlatClaims(token, with: keyring, now: Fixtures.now)
         }
     }
 
@@ -147,7 +168,7 @@ struct JWTTests {
         let token = Fixtures.forge(header: #"{"alg":"HS256","typ":"JWT","kid":"k1"}"#,
                                    payload: #"{"sub":"user-1","exp":1700003600}"#, secret: Fixtures.secret2)
         #expect(throws: JWTError.badSignature) {
-            let _: TestClaims = try JWT.verify(token, with: Fixtures.keyring(Fixtures.k1, Fixtures.k2), now: Fixtures.now)
+            _ = try JWT.verifyFlatClaims(token, with: Fixtures.keyring(Fixtures.k1, Fixtures.k2), now: Fixtures.now)
         }
     }
 
@@ -155,24 +176,24 @@ struct JWTTests {
         let token = Fixtures.forge(header: #"{"alg":"HS256","typ":"JWT"}"#,
                                    payload: #"{"sub":"user-1","exp":1700003600}"#, secret: Fixtures.secret1)
         #expect(throws: JWTError.unknownKey) {
-            let _: TestClaims = try JWT.verify(token, with: keyring, now: Fixtures.now)
+            _ = try JWT.verifyFlatClaims(token, with: keyring, now: Fixtures.now)
         }
     }
 
     @Test func refusesAnExpiredTokenOutsideTheLeeway() throws {
-        let token = try JWT.sign(claims, with: keyring)
+        let token = JWT.sign(claims.flat, with: keyring)
         #expect(throws: JWTError.expired) {
-            let _: TestClaims = try JWT.verify(token, with: keyring, now: claims.exp + 31)
+            _ = try JWT.verifyFlatClaims(token, with: keyring, now: claims.exp + 31)
         }
         #expect(throws: JWTError.expired) {
-            let _: TestClaims = try JWT.verify(token, with: keyring, now: claims.exp + 1, leeway: 0)
+            _ = try JWT.verifyFlatClaims(token, with: keyring, now: claims.exp + 1, leeway: 0)
         }
     }
 
     @Test func acceptsATokenWithinTheLeeway() throws {
-        let token = try JWT.sign(claims, with: keyring)
-        let atExpiry: TestClaims = try JWT.verify(token, with: keyring, now: claims.exp)
-        let withinLeeway: TestClaims = try JWT.verify(token, with: keyring, now: claims.exp + 30)
+        let token = JWT.sign(claims.flat, with: keyring)
+        let atExpiry = try TestClaims(JWT.verifyFlatClaims(token, with: keyring, now: claims.exp))
+        let withinLeeway = try TestClaims(JWT.verifyFlatClaims(token, with: keyring, now: claims.exp + 30))
         #expect(atExpiry == claims)
         #expect(withinLeeway == claims)
     }
@@ -187,22 +208,22 @@ struct JWTTests {
         let token = Fixtures.forge(header: #"{"alg":"HS256","typ":"JWT","kid":"k1"}"#, payload: payload,
                                    secret: Fixtures.secret1)
         #expect(throws: JWTError.missingExpiry) {
-            let _: [String: String] = try JWT.verify(token, with: keyring, now: Fixtures.now)
+            _ = try JWT.verifyFlatClaims(token, with: keyring, now: Fixtures.now)
         }
     }
 
-    @Test func refusesASignedPayloadThatIsNotTheExpectedJSON() {
-        for payload in ["[1,2,3]", "not json", #"{"exp":1700003600}"#] {
+    @Test func refusesASignedPayloadThatIsNotAJSONObject() {
+        for payload in ["[1,2,3]", "not json", #"{"exp":1700003600"#] {
             let token = Fixtures.forge(header: #"{"alg":"HS256","typ":"JWT","kid":"k1"}"#, payload: payload,
                                        secret: Fixtures.secret1)
             #expect(throws: JWTError.malformed) {
-                let _: TestClaims = try JWT.verify(token, with: keyring, now: Fixtures.now)
+                _ = try JWT.verifyFlatClaims(token, with: keyring, now: Fixtures.now)
             }
         }
     }
 
     @Test func refusesMalformedTokens() throws {
-        let valid = try JWT.sign(claims, with: keyring)
+        let valid = JWT.sign(claims.flat, with: keyring)
         let parts = valid.split(separator: ".").map(String.init)
         let candidates = [
             "",
@@ -224,29 +245,29 @@ struct JWTTests {
         ]
         for token in candidates {
             #expect(throws: JWTError.self, "\(token.prefix(40))") {
-                let _: TestClaims = try JWT.verify(token, with: keyring, now: Fixtures.now)
+                _ = try JWT.verifyFlatClaims(token, with: keyring, now: Fixtures.now)
             }
         }
         #expect(throws: JWTError.malformed) {
-            let _: TestClaims = try JWT.verify(parts[0] + ".." + parts[2], with: keyring, now: Fixtures.now)
+            _ = try JWT.verifyFlatClaims(parts[0] + ".." + parts[2], with: keyring, now: Fixtures.now)
         }
         #expect(throws: JWTError.malformed) {
             let long = String(repeating: "a", count: 9_000) + "." + parts[1] + "." + parts[2]
-            let _: TestClaims = try JWT.verify(long, with: keyring, now: Fixtures.now)
+            _ = try JWT.verifyFlatClaims(long, with: keyring, now: Fixtures.now)
         }
     }
 
     @Test func verifiesConcurrentlyFromManyThreads() async throws {
         // Every event loop verifies with the same keyring value at once.
         let keyring = self.keyring
-        let token = try JWT.sign(claims, with: keyring)
+        let token = JWT.sign(claims.flat, with: keyring)
         let expected = claims
         let failures = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<8 {
                 group.addTask {
                     var failures = 0
                     for _ in 0..<500 {
-                        let verified: TestClaims? = try? JWT.verify(token, with: keyring, now: Fixtures.now)
+                        let verified = try? TestClaims(JWT.verifyFlatClaims(token, with: keyring, now: Fixtures.now))
                         if verified != expected { failures += 1 }
                     }
                     return failures
@@ -258,9 +279,9 @@ struct JWTTests {
     }
 
     @Test func errorsCarryNoTokenOrKeyMaterial() throws {
-        let token = try JWT.sign(claims, with: keyring)
+        let token = JWT.sign(claims.flat, with: keyring)
         let error = #expect(throws: JWTError.self) {
-            let _: TestClaims = try JWT.verify(token, with: keyring, now: claims.exp + 3_600)
+            _ = try JWT.verifyFlatClaims(token, with: keyring, now: claims.exp + 3_600)
         }
         let text = String(describing: error) + String(reflecting: error)
         #expect(!text.contains(token.prefix(20)))
@@ -275,11 +296,11 @@ struct KeyringTests {
     @Test func oldKeyStillVerifiesAndNewKeySigns() throws {
         let before = Fixtures.keyring(Fixtures.k1)
         let after = Fixtures.keyring(Fixtures.k2, Fixtures.k1)
-        let oldToken = try JWT.sign(claims, with: before)
-        let newToken = try JWT.sign(claims, with: after)
+        let oldToken = JWT.sign(claims.flat, with: before)
+        let newToken = JWT.sign(claims.flat, with: after)
 
-        let fromOld: TestClaims = try JWT.verify(oldToken, with: after, now: Fixtures.now)
-        let fromNew: TestClaims = try JWT.verify(newToken, with: after, now: Fixtures.now)
+        let fromOld = try TestClaims(JWT.verifyFlatClaims(oldToken, with: after, now: Fixtures.now))
+        let fromNew = try TestClaims(JWT.verifyFlatClaims(newToken, with: after, now: Fixtures.now))
         #expect(fromOld == claims)
         #expect(fromNew == claims)
         #expect(Fixtures.headerJSON(of: newToken)?.contains(#""kid":"k2""#) == true)
@@ -287,7 +308,7 @@ struct KeyringTests {
         #expect(after.keyIDs == ["k2", "k1"])
         // A server that has not rotated yet does not know the new key.
         #expect(throws: JWTError.unknownKey) {
-            let _: TestClaims = try JWT.verify(newToken, with: before, now: Fixtures.now)
+            _ = try JWT.verifyFlatClaims(newToken, with: before, now: Fixtures.now)
         }
     }
 

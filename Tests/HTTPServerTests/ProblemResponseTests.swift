@@ -9,7 +9,8 @@ extension ServerOverSockets {
                 let response = try await client.exchange("GET /nope HTTP/1.1\r\nHost: a\r\n\r\n")
                 #expect(response.status == 404)
                 #expect(response.isProblem)
-                #expect(response.text.contains("\"code\":\"NOT_FOUND\""))
+                #expect(response.text == #"{"type":"about:blank","status":404,"title":"Not Found","detail":"There is nothing at this path."}"#)
+                #expect(response.header("Cache-Control") == "no-store")
                 let next = try await client.exchange("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
                 #expect(next.status == 200)
             }
@@ -49,7 +50,8 @@ extension ServerOverSockets {
                 let response = try await client.readResponse()
                 #expect(response.status == 500)
                 #expect(response.isProblem)
-                #expect(response.text.contains("\"code\":\"INTERNAL\""))
+                #expect(response.text.contains("\"title\":\"Internal Server Error\""))
+                #expect(response.header("Cache-Control") == "no-store")
                 #expect(!response.text.contains(SecretFailure.secret))
                 #expect(!response.fields.contains { $0.value.contains(SecretFailure.secret) })
                 let next = try await client.exchange("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
@@ -58,17 +60,52 @@ extension ServerOverSockets {
         }
     }
 
+    /// An application renders the engine's failures itself (Latchkey adds its `code`):
+    /// every one goes through its `problemResponder`, and the engine adds only the
+    /// protocol's fields.
+    @Suite struct ApplicationRenderedProblems {
+        @Sendable static func render(_ problem: Problem) -> Response {
+            Response(status: problem.status, headers: [HTTPField(name: "X-Rendered", value: "app")], body: Array("rendered \(problem)".utf8))
+        }
+
+        /// One request for each way the engine fails, the 500 of a throwing handler among them.
+        static let failures = [
+            RawRequestCase("404", "GET /nope HTTP/1.1\r\nHost: a\r\n\r\n", status: 404),
+            RawRequestCase("405", "PUT /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 405),
+            RawRequestCase("500", "GET /fail HTTP/1.1\r\nHost: a\r\n\r\n", status: 500),
+            RawRequestCase("413", "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 9999\r\n\r\n", status: 413),
+            RawRequestCase("400", "GET / HTTP/1.1\r\nHost: a\r\nBad Name: v\r\n\r\n", status: 400),
+            RawRequestCase("501", "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\r\n\r\n", status: 501),
+        ]
+
+        @Test(arguments: failures)
+        func everyEngineFailureGoesThroughTheApplicationsResponder(_ row: RawRequestCase) async throws {
+            try await withTestServer(problemResponder: Self.render) { server in
+                let client = try await server.connect()
+                let response = try await client.exchange(row.request)
+                #expect(response.status == row.status)
+                #expect(response.header("X-Rendered") == "app")
+                #expect(response.text.hasPrefix("rendered "))
+                #expect(response.carriesEngineFields)
+            }
+        }
+
+        @Test func theEngineStillAddsAllowTo405() async throws {
+            try await withTestServer(problemResponder: Self.render) { server in
+                let client = try await server.connect()
+                let response = try await client.exchange("DELETE /hello HTTP/1.1\r\nHost: a\r\n\r\n")
+                #expect(response.text == "rendered methodNotAllowed")
+                #expect(response.header("Allow") == "GET, HEAD, OPTIONS")
+            }
+        }
+    }
+
     @Suite struct EngineFields {
         @Test(arguments: [
             RawRequestCase("200", "GET /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 200),
             RawRequestCase("200 to HEAD", "HEAD /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 200),
-            RawRequestCase("404", "GET /nope HTTP/1.1\r\nHost: a\r\n\r\n", status: 404),
-            RawRequestCase("405", "PUT /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 405),
-            RawRequestCase("500", "GET /fail HTTP/1.1\r\nHost: a\r\n\r\n", status: 500),
             RawRequestCase("streamed 200", "GET /stream HTTP/1.1\r\nHost: a\r\n\r\n", status: 200),
-            RawRequestCase("413", "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 9999\r\n\r\n", status: 413),
-            RawRequestCase("400", "GET / HTTP/1.1\r\nHost: a\r\nBad Name: v\r\n\r\n", status: 400),
-        ])
+        ] + ApplicationRenderedProblems.failures)
         func everyResponseCarriesRequestIdAndNosniff(_ row: RawRequestCase) async throws {
             try await withTestServer { server in
                 let client = try await server.connect()

@@ -8,7 +8,10 @@ struct TestServer: Sendable {
 
     var port: Int { server.port }
 
-    static func start(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) throws -> TestServer {
+    static func start(
+        _ adjust: (inout ServerConfiguration) -> Void = { _ in },
+        problemResponder: @escaping @Sendable (Problem) -> Response = Problem.fallbackResponse
+    ) throws -> TestServer {
         // A long idle timeout unless a test sets its own: on a loaded 2-core machine a test
         // can wait on the shared task pool for longer than the default 60 s, and its held
         // keep-alive connections must not be closed under it.
@@ -18,7 +21,9 @@ struct TestServer: Sendable {
         adjust(&configuration)
         let probe = TestProbe()
         let logger = Logger(label: "http-server-tests") { _ in SwiftLogNoOpLogHandler() }
-        let server = HTTPServer(configuration: configuration, router: TestRoutes.router(probe: probe), logger: logger)
+        let server = HTTPServer(
+            configuration: configuration, router: TestRoutes.router(probe: probe), logger: logger, problemResponder: problemResponder
+        )
         try server.start()
         return TestServer(server: server, probe: probe)
     }
@@ -36,9 +41,10 @@ struct TestServer: Sendable {
 /// Starts a server, runs `body`, and stops the server whether or not `body` threw.
 func withTestServer<R: Sendable>(
     _ adjust: (inout ServerConfiguration) -> Void = { _ in },
+    problemResponder: @escaping @Sendable (Problem) -> Response = Problem.fallbackResponse,
     _ body: (TestServer) async throws -> R
 ) async throws -> R {
-    let server = try TestServer.start(adjust)
+    let server = try TestServer.start(adjust, problemResponder: problemResponder)
     let result: Result<R, any Error>
     do {
         result = .success(try await body(server))

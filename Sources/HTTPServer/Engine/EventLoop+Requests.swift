@@ -97,7 +97,7 @@ extension EventLoop {
         }
 
         if head.hasUnsupportedExpectation {
-            return respond(connection, Problem.expectationFailed.response(), context: context, closing: hasBody)
+            return respond(connection, shared.response(to: .expectationFailed), context: context, closing: hasBody)
         }
         let target = RequestTarget.split(head.target)
         if cors.isEnabled, head.method.utf8.elementsEqual("OPTIONS".utf8), let requested = head.field("access-control-request-method"),
@@ -108,9 +108,9 @@ extension EventLoop {
         }
         switch shared.router.match(method: head.method, path: target.path) {
         case .notFound:
-            respond(connection, Problem.notFound.response(), context: context, closing: hasBody)
+            respond(connection, shared.response(to: .notFound), context: context, closing: hasBody)
         case .methodNotAllowed(let allowed):
-            let response = Problem.methodNotAllowed.response(headers: [HTTPField(name: "Allow", value: allowed.joined(separator: ", "))])
+            let response = shared.response(to: .methodNotAllowed, adding: [HTTPField(name: "Allow", value: allowed.joined(separator: ", "))])
             respond(connection, response, context: context, closing: hasBody)
         case .options(let allowed):
             let response = Response(status: 204, headers: [HTTPField(name: "Allow", value: allowed.joined(separator: ", "))])
@@ -130,7 +130,7 @@ extension EventLoop {
                 return dispatch(pending, on: connection)
             case .contentLength(let length):
                 guard length <= route.bodyLimit else {
-                    return respond(connection, Problem.payloadTooLarge.response(), context: context, closing: true)
+                    return respond(connection, shared.response(to: .payloadTooLarge), context: context, closing: true)
                 }
                 pending.remaining = length
                 if route.receiveBody == nil { pending.body.reserveCapacity(length) }

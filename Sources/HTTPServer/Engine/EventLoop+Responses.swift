@@ -44,7 +44,7 @@ extension EventLoop {
 
     func respondAndClose(_ connection: Connection, problem: Problem, version: HTTPVersion, requestID: String? = nil) {
         let context = ResponseWriter.Context(version: version, isHead: false, keepAlive: false, requestID: requestID ?? makeRequestID())
-        respond(connection, problem.response(), context: context, closing: true)
+        respond(connection, shared.response(to: problem), context: context, closing: true)
     }
 
 

@@ -165,7 +165,7 @@ final class EventLoop: @unchecked Sendable {
         shared.openConnections.subtract(1, ordering: .relaxed)
         var output: [UInt8] = []
         let context = ResponseWriter.Context(version: .http1_1, isHead: false, keepAlive: false, requestID: makeRequestID())
-        writer.writeHead(Problem.tooManyConnections.response(headers: [HTTPField(name: "Retry-After", value: "1")]), context: context, chunked: false, into: &output)
+        writer.writeHead(shared.response(to: .tooManyConnections, adding: [HTTPField(name: "Retry-After", value: "1")]), context: context, chunked: false, into: &output)
         // Best effort, each step: the peer may already be gone.
         _ = try? output.withUnsafeBytes { bytes throws(IOError) in
             try syscall("send") { send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }

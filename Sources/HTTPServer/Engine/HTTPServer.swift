@@ -17,19 +17,23 @@ public final class HTTPServer: Sendable {
     private let state = Mutex(State())
 
     /// `errorResponder` turns what a handler throws into a response; by default a 500
-    /// problem, with the error logged and never sent to the client.
+    /// problem, with the error logged and never sent to the client. `problemResponder`
+    /// renders the engine's own failures (`Problem`), so they look like the application's
+    /// problems; by default `Problem.fallbackResponse`.
     public init(
         configuration: ServerConfiguration,
         router: Router,
         logger: Logger,
-        errorResponder: (@Sendable (any Error, Request) -> Response)? = nil
+        errorResponder: (@Sendable (any Error, Request) -> Response)? = nil,
+        problemResponder: @escaping @Sendable (Problem) -> Response = Problem.fallbackResponse
     ) {
         shared = ServerShared(
             configuration: configuration, router: router, logger: logger,
             errorResponder: errorResponder ?? { error, request in
                 logger.error("unhandled error: \(error)", metadata: ["request-id": "\(request.requestID)"])
-                return Problem.internalError.response()
-            }
+                return problemResponder(.internalError)
+            },
+            problemResponder: problemResponder
         )
     }
 

@@ -8,6 +8,7 @@ final class ServerShared: Sendable {
     let router: Router
     let logger: Logger
     let errorResponder: @Sendable (any Error, Request) -> Response
+    let problemResponder: @Sendable (Problem) -> Response
     /// Across all loops, so the connection cap holds for the server as a whole.
     let openConnections = Atomic<Int>(0)
     /// Open connections per peer address (IPv6 per /64), across all loops, for the
@@ -19,12 +20,27 @@ final class ServerShared: Sendable {
     /// loop can be inside accept() on a closed descriptor.
     let loopsReleasingListener = Atomic<Int>(0)
 
-    init(configuration: ServerConfiguration, router: Router, logger: Logger, errorResponder: @escaping @Sendable (any Error, Request) -> Response) {
+    init(
+        configuration: ServerConfiguration, router: Router, logger: Logger,
+        errorResponder: @escaping @Sendable (any Error, Request) -> Response,
+        problemResponder: @escaping @Sendable (Problem) -> Response = Problem.fallbackResponse
+    ) {
         self.configuration = configuration
         self.router = router
         self.logger = logger
         self.errorResponder = errorResponder
+        self.problemResponder = problemResponder
         addressConnections = AddressConnections(limit: configuration.maxConnectionsPerAddress)
         uncappedAddresses = Set(configuration.uncappedAddresses.map(PeerAddress.canonical))
+    }
+}
+
+extension ServerShared {
+    /// The engine's answer to its own failure, rendered by the application; `fields` are
+    /// the protocol's (`Allow`, `Retry-After`), which the engine adds itself.
+    func response(to problem: Problem, adding fields: [HTTPField] = []) -> Response {
+        var response = problemResponder(problem)
+        response.headers += fields
+        return response
     }
 }

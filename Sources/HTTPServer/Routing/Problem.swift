@@ -1,61 +1,93 @@
-/// RFC 9457 problem details for the failures the engine itself answers (404, 405, 413, …),
-/// in the same shape the application uses for its own errors.
-public struct Problem: Error, Sendable {
-    public var status: Int
-    public var code: String
-    public var title: String
-    public var detail: String
+import FlatJSON
 
-    public init(status: Int, code: String, title: String, detail: String) {
-        self.status = status
-        self.code = code
-        self.title = title
-        self.detail = detail
-    }
+/// A failure the engine answers itself, before or instead of a handler (a malformed head,
+/// no route, a body too large, …). The engine only names it: the server's
+/// `problemResponder` renders it, so an application gives the engine's failures the same
+/// shape, code and caching rules as its own. `fallbackResponse` is for an engine used
+/// without one.
+public enum Problem: Sendable, Equatable {
+    /// The head or the body's framing breaks HTTP/1.1; the reason says which rule, in the
+    /// engine's own words (never bytes from the request).
+    case badRequest(String)
+    case notFound
+    /// The engine adds the `Allow` field.
+    case methodNotAllowed
+    case requestTimeout
+    case payloadTooLarge
+    case uriTooLong
+    case headerFieldsTooLarge
+    case expectationFailed
+    /// A transfer coding other than chunked.
+    case notImplemented
+    case versionNotSupported
+    /// Over the connection cap; the engine adds `Retry-After`.
+    case tooManyConnections
+    /// A handler threw and no error responder knew the error.
+    case internalError
 
-    public func response(headers: [HTTPField] = []) -> Response {
-        let body = "{\"type\":\"about:blank\",\"status\":\(status),\"code\":\(JSONString.quote(code)),\"title\":\(JSONString.quote(title)),\"detail\":\(JSONString.quote(detail))}"
-        return Response(
-            status: status,
-            headers: [HTTPField(name: "Content-Type", value: "application/problem+json")] + headers,
-            body: Array(body.utf8)
-        )
-    }
-
-    static let notFound = Problem(status: 404, code: "NOT_FOUND", title: "Not Found", detail: "There is nothing at this path.")
-    static let methodNotAllowed = Problem(status: 405, code: "METHOD_NOT_ALLOWED", title: "Method Not Allowed", detail: "This path does not accept this method; see the Allow header.")
-    static let payloadTooLarge = Problem(status: 413, code: "PAYLOAD_TOO_LARGE", title: "Payload Too Large", detail: "The request body is larger than this endpoint accepts.")
-    static let requestTimeout = Problem(status: 408, code: "REQUEST_TIMEOUT", title: "Request Timeout", detail: "The request was not received in time.")
-    static let uriTooLong = Problem(status: 414, code: "URI_TOO_LONG", title: "URI Too Long", detail: "The request line is longer than this server accepts.")
-    static let headerFieldsTooLarge = Problem(status: 431, code: "HEADER_FIELDS_TOO_LARGE", title: "Request Header Fields Too Large", detail: "The header section is larger, or has more fields, than this server accepts.")
-    static let notImplemented = Problem(status: 501, code: "NOT_IMPLEMENTED", title: "Not Implemented", detail: "Only the chunked transfer coding is supported.")
-    static let versionNotSupported = Problem(status: 505, code: "HTTP_VERSION_NOT_SUPPORTED", title: "HTTP Version Not Supported", detail: "This server speaks HTTP/1.0 and HTTP/1.1.")
-    static let expectationFailed = Problem(status: 417, code: "EXPECTATION_FAILED", title: "Expectation Failed", detail: "Only the 100-continue expectation is supported.")
-    static let tooManyConnections = Problem(status: 503, code: "SERVICE_UNAVAILABLE", title: "Service Unavailable", detail: "The server has too many open connections; try again shortly.")
-    public static let internalError = Problem(status: 500, code: "INTERNAL", title: "Internal Server Error", detail: "Something went wrong on the server. It has been logged.")
-
-    static func badRequest(_ reason: String) -> Problem {
-        Problem(status: 400, code: "BAD_REQUEST", title: "Bad Request", detail: "The request is malformed: \(reason).")
-    }
-}
-
-enum JSONString {
-    /// A JSON string literal for `text`, escaping quotes, backslashes and control characters.
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
+    public var status: Int {
+        switch self {
+        case .badRequest: 400
+        case .notFound: 404
+        case .methodNotAllowed: 405
+        case .requestTimeout: 408
+        case .payloadTooLarge: 413
+        case .uriTooLong: 414
+        case .headerFieldsTooLarge: 431
+        case .expectationFailed: 417
+        case .notImplemented: 501
+        case .versionNotSupported: 505
+        case .tooManyConnections: 503
+        case .internalError: 500
         }
-        return result + "\""
+    }
+
+    public var title: String {
+        switch self {
+        case .badRequest: "Bad Request"
+        case .notFound: "Not Found"
+        case .methodNotAllowed: "Method Not Allowed"
+        case .requestTimeout: "Request Timeout"
+        case .payloadTooLarge: "Payload Too Large"
+        case .uriTooLong: "URI Too Long"
+        case .headerFieldsTooLarge: "Request Header Fields Too Large"
+        case .expectationFailed: "Expectation Failed"
+        case .notImplemented: "Not Implemented"
+        case .versionNotSupported: "HTTP Version Not Supported"
+        case .tooManyConnections: "Service Unavailable"
+        case .internalError: "Internal Server Error"
+        }
+    }
+
+    public var detail: String {
+        switch self {
+        case .badRequest(let reason): "The request is malformed: \(reason)."
+        case .notFound: "There is nothing at this path."
+        case .methodNotAllowed: "This path does not accept this method; see the Allow header."
+        case .requestTimeout: "The request was not received in time."
+        case .payloadTooLarge: "The request body is larger than this endpoint accepts."
+        case .uriTooLong: "The request line is longer than this server accepts."
+        case .headerFieldsTooLarge: "The header section is larger, or has more fields, than this server accepts."
+        case .expectationFailed: "Only the 100-continue expectation is supported."
+        case .notImplemented: "Only the chunked transfer coding is supported."
+        case .versionNotSupported: "This server speaks HTTP/1.0 and HTTP/1.1."
+        case .tooManyConnections: "The server has too many open connections; try again shortly."
+        case .internalError: "Something went wrong on the server. It has been logged."
+        }
+    }
+
+    /// Plain RFC 9457, with only its standard members: an application that wants its own
+    /// members (a stable `code`, say) passes a `problemResponder`.
+    public static func fallbackResponse(_ problem: Problem) -> Response {
+        var body = Array("{\"type\":\"about:blank\",\"status\":\(problem.status),\"title\":".utf8)
+        FlatJSONObject.appendQuoted(problem.title, to: &body)
+        body.append(contentsOf: ",\"detail\":".utf8)
+        FlatJSONObject.appendQuoted(problem.detail, to: &body)
+        body.append(UInt8(ascii: "}"))
+        return Response(
+            status: problem.status,
+            headers: [HTTPField(name: "Content-Type", value: "application/problem+json"), HTTPField(name: "Cache-Control", value: "no-store")],
+            body: body
+        )
     }
 }

@@ -8,7 +8,7 @@ enum PictureFileHandler {
     static func get(_ request: Request, _ context: APIContext) -> Response {
         guard let userID = request.pathParameters["userId"], let name = request.pathParameters["name"],
               let stored = context.core.pictures.file(userID: userID, name: name), let file = FileBody(path: stored.path)
-        else { return APIProblem.notFound.response() }
+        else { return ErrorResponder.problem(for: Problem.notFound).response() }
         let tag = "\"\(name)\""
         let headers = [
             HTTPField(name: "ETag", value: tag),

@@ -10,12 +10,31 @@ struct ErrorResponder: Sendable {
 
     func response(for error: any Error, to request: Request) -> Response {
         if let problem = problem(for: error) { return problem.response() }
-        if let problem = error as? Problem { return problem.response() }
         // SQL and system errors carry no bound values or secrets, only what failed.
         logger.error("unhandled error: \(String(reflecting: type(of: error))): \(error)", metadata: [
             "request-id": "\(request.requestID)", "route": "\(request.method) \(request.path)",
         ])
-        return Problem.internalError.response()
+        return Self.problem(for: Problem.internalError).response()
+    }
+
+    /// The engine's own failures, in the engine's words, with the contract's code: the
+    /// server's `problemResponder`, so they render like every other problem.
+    static func problem(for failure: Problem) -> APIProblem {
+        let code: WireCode = switch failure {
+        case .badRequest: .badRequest
+        case .notFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
+        case .requestTimeout: .requestTimeout
+        case .payloadTooLarge: .payloadTooLarge
+        case .uriTooLong: .uriTooLong
+        case .headerFieldsTooLarge: .headerFieldsTooLarge
+        case .expectationFailed: .expectationFailed
+        case .notImplemented: .notImplemented
+        case .versionNotSupported: .httpVersionNotSupported
+        case .tooManyConnections: .serviceUnavailable
+        case .internalError: .internalError
+        }
+        return APIProblem(status: failure.status, code: code, title: failure.title, detail: failure.detail)
     }
 
     private func problem(for error: any Error) -> APIProblem? {
@@ -40,7 +59,7 @@ struct ErrorResponder: Sendable {
         switch error {
         case .busy: .serviceBusy
         case .conflict:
-            APIProblem(status: 409, code: "CONFLICT", title: "Conflict",
+            APIProblem(status: 409, code: .conflict, title: "Conflict",
                        detail: "Another change to the same data happened at the same moment. Please try again.")
         case .failed: nil
         }
@@ -49,18 +68,18 @@ struct ErrorResponder: Sendable {
     static func problem(for error: PictureError) -> APIProblem {
         switch error {
         case .empty:
-            APIProblem(status: 400, code: "EMPTY_BODY", title: "Empty body", detail: "Send the picture's bytes as the request body.")
+            APIProblem(status: 400, code: .emptyBody, title: "Empty body", detail: "Send the picture's bytes as the request body.")
         case .unsupportedType:
-            APIProblem(status: 415, code: "UNSUPPORTED_MEDIA_TYPE", title: "Unsupported media type",
+            APIProblem(status: 415, code: .unsupportedMediaType, title: "Unsupported media type",
                        detail: "Send a JPEG, PNG or WebP picture with its Content-Type: image/jpeg, image/png or image/webp.")
         case .typeMismatch:
-            APIProblem(status: 415, code: "UNSUPPORTED_MEDIA_TYPE", title: "Unsupported media type",
+            APIProblem(status: 415, code: .unsupportedMediaType, title: "Unsupported media type",
                        detail: "The bytes are not a picture of the type the Content-Type names.")
         case .unreadable:
-            APIProblem(status: 415, code: "UNSUPPORTED_MEDIA_TYPE", title: "Unsupported media type",
+            APIProblem(status: 415, code: .unsupportedMediaType, title: "Unsupported media type",
                        detail: "The picture is damaged or cut short and cannot be stored.")
         case .tooLarge:
-            APIProblem(status: 413, code: "PAYLOAD_TOO_LARGE", title: "Payload Too Large",
+            APIProblem(status: 413, code: .payloadTooLarge, title: "Payload Too Large",
                        detail: "The picture is larger than this server accepts (maxPictureBytes).")
         }
     }
@@ -68,7 +87,7 @@ struct ErrorResponder: Sendable {
     static func problem(for error: PasswordResetError) -> APIProblem {
         switch error {
         case .tokenInvalid:
-            APIProblem(status: 400, code: "RESET_TOKEN_INVALID", title: "Invalid reset link",
+            APIProblem(status: 400, code: .resetTokenInvalid, title: "Invalid reset link",
                        detail: "This reset link is unknown, already used or expired. Please ask for a new one.", field: "token")
         }
     }
@@ -76,10 +95,10 @@ struct ErrorResponder: Sendable {
     static func problem(for error: EmailVerificationError) -> APIProblem {
         switch error {
         case .alreadyVerified:
-            APIProblem(status: 409, code: "EMAIL_ALREADY_VERIFIED", title: "Email already verified",
+            APIProblem(status: 409, code: .emailAlreadyVerified, title: "Email already verified",
                        detail: "This email address is already verified.")
         case .tokenInvalid:
-            APIProblem(status: 400, code: "VERIFY_TOKEN_INVALID", title: "Invalid verification link",
+            APIProblem(status: 400, code: .verifyTokenInvalid, title: "Invalid verification link",
                        detail: "This verification link is unknown, already used or expired. Please ask for a new one.", field: "token")
         }
     }
@@ -88,16 +107,16 @@ struct ErrorResponder: Sendable {
 
     /// `/metrics` with `metricsToken` set, asked without that token (or with another).
     static let metricsTokenRequired = APIProblem(
-        status: 401, code: "UNAUTHENTICATED", title: "Authentication required", detail: "Send Authorization: Bearer <metricsToken>.",
+        status: 401, code: .unauthenticated, title: "Authentication required", detail: "Send Authorization: Bearer <metricsToken>.",
         headers: bearerChallenge
     )
 
     static func problem(for error: AccessError) -> APIProblem {
-        let (code, title, detail) = switch error {
-        case .unauthenticated: ("UNAUTHENTICATED", "Authentication required", "Send Authorization: Bearer <accessToken>.")
-        case .invalidToken: ("INVALID_TOKEN", "Invalid token", "The access token is malformed, wrongly signed or signed with an unknown key.")
-        case .tokenExpired: ("TOKEN_EXPIRED", "Token expired", "The access token has expired. Refresh it and try again.")
-        case .sessionRevoked: ("SESSION_REVOKED", "Session revoked", "This session has ended. Please log in again.")
+        let (code, title, detail): (WireCode, String, String) = switch error {
+        case .unauthenticated: (.unauthenticated, "Authentication required", "Send Authorization: Bearer <accessToken>.")
+        case .invalidToken: (.invalidToken, "Invalid token", "The access token is malformed, wrongly signed or signed with an unknown key.")
+        case .tokenExpired: (.tokenExpired, "Token expired", "The access token has expired. Refresh it and try again.")
+        case .sessionRevoked: (.sessionRevoked, "Session revoked", "This session has ended. Please log in again.")
         }
         return APIProblem(status: 401, code: code, title: title, detail: detail, headers: bearerChallenge)
     }
@@ -111,51 +130,51 @@ struct ErrorResponder: Sendable {
                 errors: errors.failures.map(problem(for:))
             )
         case .emailExists:
-            return APIProblem(status: 409, code: "EMAIL_EXISTS", title: "Email already registered",
+            return APIProblem(status: 409, code: .emailExists, title: "Email already registered",
                               detail: "This email is already registered. Please log in.", field: "email")
         case .newEmailExists:
-            return APIProblem(status: 409, code: "EMAIL_EXISTS", title: "Email already registered",
+            return APIProblem(status: 409, code: .emailExists, title: "Email already registered",
                               detail: "This email is already registered to another account.", field: "newEmail")
         case .displayNameTaken(let reserved):
-            return APIProblem(status: 409, code: "DISPLAY_NAME_TAKEN", title: "Display name taken",
+            return APIProblem(status: 409, code: .displayNameTaken, title: "Display name taken",
                               detail: reserved ? "This display name is reserved. Please choose another." : "This display name is taken. Please choose another.",
-                              field: "displayName", reason: reserved ? "RESERVED" : "TAKEN")
+                              field: "displayName", reason: DisplayNameReason.word(for: reserved ? .reserved : .taken))
         case .invalidCredentials:
-            return APIProblem(status: 401, code: "INVALID_LOGIN_CREDENTIALS", title: "Invalid credentials",
+            return APIProblem(status: 401, code: .invalidLoginCredentials, title: "Invalid credentials",
                               detail: "The email or password is incorrect.", headers: bearerChallenge)
         case .userDisabled:
-            return APIProblem(status: 403, code: "USER_DISABLED", title: "User disabled", detail: "This account has been disabled.")
+            return APIProblem(status: 403, code: .userDisabled, title: "User disabled", detail: "This account has been disabled.")
         case .userNotFound:
-            return APIProblem(status: 404, code: "USER_NOT_FOUND", title: "User not found", detail: "There is no user with this id.")
+            return APIProblem(status: 404, code: .userNotFound, title: "User not found", detail: "There is no user with this id.")
         }
     }
 
     /// Code, title, sentence and reason of one failed field. Exhaustive on purpose: a new
     /// rule does not compile until it has its own words here.
     static func problem(for failure: ValidationFailure) -> APIProblem.FieldError {
-        let (code, title, detail, reason): (String, String, String, String?) = switch failure.rule {
+        let (code, title, detail, reason): (WireCode, String, String, String?) = switch failure.rule {
         case .emailMissing:
-            ("INVALID_EMAIL", "Invalid email", "Enter an email address.", nil)
+            (.invalidEmail, "Invalid email", "Enter an email address.", nil)
         case .emailMalformed:
-            ("INVALID_EMAIL", "Invalid email", "This is not a valid email address; it should look like name@example.com.", nil)
+            (.invalidEmail, "Invalid email", "This is not a valid email address; it should look like name@example.com.", nil)
         case .emailTooLong:
-            ("INVALID_EMAIL", "Invalid email", "This email address is too long; it can have at most \(EmailRules.maximumLength) characters.", nil)
+            (.invalidEmail, "Invalid email", "This email address is too long; it can have at most \(EmailRules.maximumLength) characters.", nil)
         case .passwordTooShort:
-            ("WEAK_PASSWORD", "Weak password", "This password is too short; use at least \(PasswordRules.minimumLength) characters.", nil)
+            (.weakPassword, "Weak password", "This password is too short; use at least \(PasswordRules.minimumLength) characters.", nil)
         case .passwordTooLong:
-            ("WEAK_PASSWORD", "Weak password", "This password is too long; use at most \(PasswordRules.maximumLength) characters.", nil)
+            (.weakPassword, "Weak password", "This password is too long; use at most \(PasswordRules.maximumLength) characters.", nil)
         case .passwordCommon:
-            ("WEAK_PASSWORD", "Weak password", "This password is too common and easy to guess; choose a less common one.", nil)
+            (.weakPassword, "Weak password", "This password is too common and easy to guess; choose a less common one.", nil)
         case .passwordRepetitive:
-            ("WEAK_PASSWORD", "Weak password", "This password repeats the same characters; choose one that does not.", nil)
+            (.weakPassword, "Weak password", "This password repeats the same characters; choose one that does not.", nil)
         case .passwordSequential:
-            ("WEAK_PASSWORD", "Weak password", "This password is a simple sequence (like 12345678 or abcdefgh); choose one that is not.", nil)
+            (.weakPassword, "Weak password", "This password is a simple sequence (like 12345678 or abcdefgh); choose one that is not.", nil)
         case .passwordsDoNotMatch:
-            ("PASSWORDS_DO_NOT_MATCH", "Passwords do not match", "The password confirmation does not match the password.", nil)
+            (.passwordsDoNotMatch, "Passwords do not match", "The password confirmation does not match the password.", nil)
         case .displayName(let why):
-            ("DISPLAY_NAME_INVALID", "Invalid display name", detail(for: why), why.rawValue)
+            (.displayNameInvalid, "Invalid display name", detail(for: why), DisplayNameReason.word(for: .invalid(why)))
         case .photoURL:
-            ("INVALID_ARGUMENT", "Invalid argument",
+            (.invalidArgument, "Invalid argument",
              "photoURL must be null or an https URL of at most \(ProfileChange.maxPhotoURLLength) characters.", nil)
         }
         return APIProblem.FieldError(field: failure.field, code: code, title: title, detail: detail, reason: reason)
@@ -174,14 +193,14 @@ struct ErrorResponder: Sendable {
     static func problem(for error: SessionError) -> APIProblem {
         switch error {
         case .invalidRefreshToken:
-            APIProblem(status: 401, code: "INVALID_REFRESH_TOKEN", title: "Invalid refresh token",
+            APIProblem(status: 401, code: .invalidRefreshToken, title: "Invalid refresh token",
                        detail: "The refresh token is unknown, expired or revoked. Please log in again.", headers: bearerChallenge)
         case .refreshTokenReused:
-            APIProblem(status: 401, code: "REFRESH_TOKEN_REUSED", title: "Refresh token reused",
+            APIProblem(status: 401, code: .refreshTokenReused, title: "Refresh token reused",
                        detail: "This refresh token was already used; the session has been ended for safety. Please log in again.",
                        headers: bearerChallenge)
         case .notFound:
-            APIProblem(status: 404, code: "NOT_FOUND", title: "Not found", detail: "You have no active session with this id.")
+            APIProblem(status: 404, code: .notFound, title: "Not found", detail: "You have no active session with this id.")
         }
     }
 }

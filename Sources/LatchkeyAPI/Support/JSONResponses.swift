@@ -63,7 +63,7 @@ enum JSONResponses {
         var json = JSONObjectWriter()
         json.field("displayName", answer.displayName)
         json.field("available", answer.available)
-        if let reason = answer.reason { json.field("reason", reason) }
+        if let unavailable = answer.unavailable { json.field("reason", DisplayNameReason.word(for: unavailable)) }
         return json.finish()
     }
 }

@@ -48,4 +48,27 @@ public struct ErrorCode: RawRepresentable, Codable, Hashable, Sendable, Expressi
     public static let tooManyAttempts: ErrorCode = "TOO_MANY_ATTEMPTS_TRY_LATER"
     public static let serviceUnavailable: ErrorCode = "SERVICE_UNAVAILABLE"
     public static let internalError: ErrorCode = "INTERNAL"
+
+    // HTTP itself, answered before any endpoint runs
+    public static let badRequest: ErrorCode = "BAD_REQUEST"
+    public static let methodNotAllowed: ErrorCode = "METHOD_NOT_ALLOWED"
+    public static let requestTimeout: ErrorCode = "REQUEST_TIMEOUT"
+    public static let uriTooLong: ErrorCode = "URI_TOO_LONG"
+    public static let headerFieldsTooLarge: ErrorCode = "HEADER_FIELDS_TOO_LARGE"
+    public static let expectationFailed: ErrorCode = "EXPECTATION_FAILED"
+    public static let notImplemented: ErrorCode = "NOT_IMPLEMENTED"
+    public static let httpVersionNotSupported: ErrorCode = "HTTP_VERSION_NOT_SUPPORTED"
+
+    /// Every code this client names, for a switch that wants to know whether it has them
+    /// all; a test holds it equal to the server's list.
+    public static let known: [ErrorCode] = [
+        .invalidArgument, .malformedJSON, .invalidEmail, .weakPassword, .passwordsDoNotMatch, .displayNameInvalid,
+        .displayNameTaken, .emailExists, .emptyBody, .payloadTooLarge, .unsupportedMediaType,
+        .invalidLoginCredentials, .userDisabled, .unauthenticated, .invalidToken, .tokenExpired, .sessionRevoked,
+        .invalidRefreshToken, .refreshTokenReused,
+        .resetTokenInvalid, .verifyTokenInvalid, .emailAlreadyVerified,
+        .userNotFound, .notFound, .conflict, .tooManyAttempts, .serviceUnavailable, .internalError,
+        .badRequest, .methodNotAllowed, .requestTimeout, .uriTooLong, .headerFieldsTooLarge, .expectationFailed,
+        .notImplemented, .httpVersionNotSupported,
+    ]
 }

@@ -1,15 +1,10 @@
 import AuthCrypto
 
-/// Identifiers and secrets drawn from the OS random source.
+/// Identifiers drawn from the OS random source.
 enum RandomID {
     /// 128 bits as 32 lower-case hex digits: user and session ids.
     static func make() -> String {
         hex(SecureRandom.bytes(16))
-    }
-
-    /// 256 bits, URL-safe: refresh tokens (stored only as their SHA-256).
-    static func secret() -> String {
-        Base64URL.encode(SecureRandom.bytes(32))
     }
 
     static func hex(_ bytes: [UInt8]) -> String {

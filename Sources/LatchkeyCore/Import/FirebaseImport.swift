@@ -138,10 +138,10 @@ public struct FirebaseImport: Sendable {
     /// it, wherever the two accounts stand in the file). Whether someone on Latchkey holds
     /// it already is decided in the write.
     func displayName(_ wanted: String?, of userID: String, staging: ImportStaging) throws -> ImportedAccount.DisplayName {
-        guard let wanted else { return .none(reason: "MISSING") }
-        if let reason = DisplayNameRules.check(wanted).reason { return .none(reason: reason.rawValue) }
-        if reservedDisplayNames.contains(wanted) { return .none(reason: "RESERVED") }
-        if let owner = try staging.owner(ofName: wanted), owner != userID { return .none(reason: "TAKEN") }
+        guard let wanted else { return .none(.missing) }
+        if let reason = DisplayNameRules.check(wanted).reason { return .none(.unavailable(.invalid(reason))) }
+        if reservedDisplayNames.contains(wanted) { return .none(.unavailable(.reserved)) }
+        if let owner = try staging.owner(ofName: wanted), owner != userID { return .none(.unavailable(.taken)) }
         return .claim(wanted)
     }
 }
@@ -151,10 +151,10 @@ extension ImportSummary {
         switch outcome {
         case .imported(let nameless):
             imported += 1
-            if let nameless { self.nameless.append(Entry(id: id, reason: nameless)) }
+            if let nameless { self.nameless.append(NamelessEntry(id: id, reason: nameless)) }
         case .updated(let nameless):
             updated += 1
-            if let nameless { self.nameless.append(Entry(id: id, reason: nameless)) }
+            if let nameless { self.nameless.append(NamelessEntry(id: id, reason: nameless)) }
         case .skipped(let reason):
             skipped.append(Entry(id: id, reason: reason.rawValue))
         }

@@ -12,10 +12,10 @@ enum ImportStore {
         // A refreshed account gives up its name first: it may want it back, or another one.
         if !isNew { try AccountStore.releaseClaim(of: account.id, on: db) }
         var name: String?
-        var nameless: String?
+        var nameless: ImportNamelessReason?
         switch account.displayName {
         case .claim(let wanted):
-            if try AccountStore.claimExists(DisplayNameRules.key(wanted), on: db) { nameless = "TAKEN" } else { name = wanted }
+            if try AccountStore.claimExists(DisplayNameRules.key(wanted), on: db) { nameless = .unavailable(.taken) } else { name = wanted }
         case .none(let reason):
             nameless = reason
         }

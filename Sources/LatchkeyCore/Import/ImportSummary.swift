@@ -7,15 +7,26 @@ public struct ImportSummary: Sendable, Equatable {
         public let reason: String
     }
 
+    public struct NamelessEntry: Sendable, Equatable {
+        public let id: String
+        public let reason: ImportNamelessReason
+    }
+
     public internal(set) var imported = 0
     public internal(set) var updated = 0
     /// Accounts not written; `reason` is an `ImportSkipReason`.
     public internal(set) var skipped: [Entry] = []
     /// Accounts written without a display name; their owners choose one with
-    /// `PATCH /v1/users/me`. `reason` is `TAKEN`, `RESERVED`, `MISSING` (the exports name
-    /// none) or the `DISPLAY_NAME_INVALID` reason of the name (`INVALID_CHARACTERS`, …),
-    /// as `GET /v1/display-names/{name}` says them.
-    public internal(set) var nameless: [Entry] = []
+    /// `PATCH /v1/users/me`.
+    public internal(set) var nameless: [NamelessEntry] = []
+}
+
+/// Why an account was imported without a display name.
+public enum ImportNamelessReason: Sendable, Equatable {
+    /// The exports name none.
+    case missing
+    /// The name they give breaks the rules, is reserved, or another account has it.
+    case unavailable(DisplayNameUnavailable)
 }
 
 /// Why an account of the export was not written.

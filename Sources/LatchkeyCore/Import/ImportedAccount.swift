@@ -4,7 +4,7 @@ struct ImportedAccount: Sendable {
     /// A name to claim if nobody holds it yet, or why the account gets none.
     enum DisplayName: Sendable {
         case claim(String)
-        case none(reason: String)
+        case none(ImportNamelessReason)
     }
 
     let id: String
@@ -24,7 +24,7 @@ struct ImportedAccount: Sendable {
 /// What became of one account in the write.
 enum ImportOutcome: Sendable {
     /// Written new, or refreshed; `nameless` says why it has no display name.
-    case imported(nameless: String?)
-    case updated(nameless: String?)
+    case imported(nameless: ImportNamelessReason?)
+    case updated(nameless: ImportNamelessReason?)
     case skipped(ImportSkipReason)
 }

@@ -5,10 +5,6 @@ internal import SQLite
 enum SQLDialect: Sendable {
     case sqlite, postgres
 
-    /// What breaks a tie between rows of `users` or `sessions` created in the same second
-    /// (`ORDER BY created_at, …`). In SQLite the rowid: the order they were inserted in.
-    /// PostgreSQL's tables have no such column (its schema could add one), so there the
-    /// random id decides: stable, but not the order of insertion.
     /// Ends a `SELECT` whose rows the transaction takes for itself: on PostgreSQL, rows
     /// another transaction holds are skipped rather than waited for (several instances
     /// claiming work at once each get their own); SQLite's one writer already serialises
@@ -20,6 +16,10 @@ enum SQLDialect: Sendable {
         }
     }
 
+    /// What breaks a tie between rows of `users` or `sessions` created in the same second
+    /// (`ORDER BY created_at, …`). In SQLite the rowid: the order they were inserted in.
+    /// PostgreSQL's tables have no such column (its schema could add one), so there the
+    /// random id decides: stable, but not the order of insertion.
     var insertionOrder: String {
         switch self {
         case .sqlite: "rowid"

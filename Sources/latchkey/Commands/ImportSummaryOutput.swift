@@ -1,3 +1,4 @@
+import LatchkeyAPI
 import LatchkeyCore
 
 /// `{imported, updated, skipped: [{id, reason}], nameless: [{id, reason}]}`.
@@ -16,7 +17,7 @@ struct ImportSummaryRow: Encodable {
         imported = summary.imported
         updated = summary.updated
         skipped = summary.skipped.map { Entry(id: $0.id, reason: $0.reason) }
-        nameless = summary.nameless.map { Entry(id: $0.id, reason: $0.reason) }
+        nameless = summary.nameless.map { Entry(id: $0.id, reason: DisplayNameReason.word(for: $0.reason)) }
     }
 }
 
@@ -30,7 +31,7 @@ extension TextTable {
         if !summary.nameless.isEmpty {
             parts.append(
                 "\nwithout a display name (each chooses one with PATCH /v1/users/me):\n"
-                    + render(["ID", "REASON"], summary.nameless.map { [$0.id, $0.reason] })
+                    + render(["ID", "REASON"], summary.nameless.map { [$0.id, DisplayNameReason.word(for: $0.reason)] })
             )
         }
         return parts.joined(separator: "\n")

@@ -72,7 +72,8 @@ struct ServeCommand: SettingsCommand {
                 idleTimeout: .seconds(settings.idleTimeout), shutdownGracePeriod: .seconds(settings.shutdownGracePeriod),
                 cors: CORSPolicy(origins: settings.corsOrigins), requestObserver: service.requestObserver
             ),
-            router: service.makeRouter(), logger: logger, errorResponder: service.errorResponse
+            router: service.makeRouter(), logger: logger, errorResponder: service.errorResponse,
+            problemResponder: service.problemResponse
         )
         service.serverGauges.attach(openConnections: { server.openConnections }, mailDeliveryFailures: { outbox.deliveryFailures })
         try server.start(on: listener)

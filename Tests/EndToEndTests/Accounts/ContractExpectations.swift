@@ -25,6 +25,8 @@ func expectProblem(
     #expect(response["status"] as? Int == status, "\(what)the body's status matches: \(response)", sourceLocation: sourceLocation)
     #expect((response["title"] as? String)?.isEmpty == false, "\(what)a title: \(response)", sourceLocation: sourceLocation)
     #expect((response["detail"] as? String)?.isEmpty == false, "\(what)a detail: \(response)", sourceLocation: sourceLocation)
+    #expect(response.header("Cache-Control") == "no-store", "\(what)a problem is never cached, got \(response.header("Cache-Control") ?? "none")",
+            sourceLocation: sourceLocation)
     if let field { #expect(response["field"] as? String == field, "\(what)field \(field): \(response)", sourceLocation: sourceLocation) }
     if let reason { #expect(response["reason"] as? String == reason, "\(what)reason \(reason): \(response)", sourceLocation: sourceLocation) }
     if status == 401 {
