@@ -1,7 +1,7 @@
 # This build against an earlier one (sourced by bench/run; uses its helpers and variables):
 # BENCH_BASELINE names a git revision (built release into its own scratch path) or a
 # latchkey binary. Both run side by side on fresh data directories, and take turns (this,
-# earlier, earlier, this) at 64 connections on GET /healthz, GET /v1/users/me and POST
+# earlier, earlier, this; twice) at 64 connections on GET /healthz, GET /v1/users/me and POST
 # /v1/auth/refresh (64 fresh sessions a turn, each following its token chain); each ratio
 # is of the requests/s summed over the turns. Both do the same work per request: metrics
 # and the access log on (the default now; an earlier build had the log off by default),
@@ -63,16 +63,17 @@ baseline_refresh_turn() {  # side label port
 baseline_ratio_line() {  # label
     local line
     line="$(awk -F'\t' -v label="$1" '
-        $1 == label && $2 == "latchkey_current" { c += $4 }
-        $1 == label && $2 == "latchkey_baseline" { b += $4 }
-        END { if (c > 0 && b > 0) printf "%.0f %.0f %.3f", c, b, c / b }
+        $1 == label && $2 == "latchkey_current" { c += $4; turns = turns sprintf(" this %.0f", $4) }
+        $1 == label && $2 == "latchkey_baseline" { b += $4; turns = turns sprintf(" earlier %.0f", $4) }
+        END { if (c > 0 && b > 0) printf "%.0f %.0f %.3f%s", c, b, c / b, turns }
     ' "$results")"
     if [[ -z "$line" ]]; then
         baseline_summary+=("target $1 at 64 connections against $BENCH_BASELINE: not measured")
         return
     fi
-    read -r c b ratio <<<"$line"
-    baseline_summary+=("target $1 at 64 connections, this build to $BENCH_BASELINE (summed over this, earlier, earlier, this): ${c} to ${b} req/s, ratio ${ratio} (no lower than before: $(awk -v r="$ratio" 'BEGIN { print (r >= 1) ? "met" : "NOT met" }'))")
+    read -r c b ratio turns <<<"$line"
+    baseline_summary+=("target $1 at 64 connections, this build to $BENCH_BASELINE (summed over this, earlier, earlier, this, twice): ${c} to ${b} req/s, ratio ${ratio} (no lower than before: $(awk -v r="$ratio" 'BEGIN { print (r >= 1) ? "met" : "NOT met" }'))")
+    baseline_summary+=("  the turns in order, req/s:${turns}")
 }
 
 bench_against_baseline() {
@@ -90,18 +91,24 @@ bench_against_baseline() {
     signup_body="$(printf '{"email":"%s","password":"%s","displayName":"bench_user"}' "$bench_email" "$bench_password")"
     token_current="$(side_post "$current_port" /v1/auth/signup "$signup_body" | json_field accessToken)"
     token_baseline="$(side_post "$baseline_port" /v1/auth/signup "$signup_body" | json_field accessToken)"
-    run_wrk "GET /healthz (this vs earlier)" latchkey_current 2 64 /healthz
-    run_wrk "GET /healthz (this vs earlier)" latchkey_baseline 2 64 /healthz
-    run_wrk "GET /healthz (this vs earlier)" latchkey_baseline 2 64 /healthz
-    run_wrk "GET /healthz (this vs earlier)" latchkey_current 2 64 /healthz
-    run_wrk "GET /v1/users/me (this vs earlier)" latchkey_current 2 64 /v1/users/me -H "Authorization: Bearer $token_current"
-    run_wrk "GET /v1/users/me (this vs earlier)" latchkey_baseline 2 64 /v1/users/me -H "Authorization: Bearer $token_baseline"
-    run_wrk "GET /v1/users/me (this vs earlier)" latchkey_baseline 2 64 /v1/users/me -H "Authorization: Bearer $token_baseline"
-    run_wrk "GET /v1/users/me (this vs earlier)" latchkey_current 2 64 /v1/users/me -H "Authorization: Bearer $token_current"
-    baseline_refresh_turn latchkey_current "POST /v1/auth/refresh (this vs earlier)" "$current_port"
-    baseline_refresh_turn latchkey_baseline "POST /v1/auth/refresh (this vs earlier)" "$baseline_port"
-    baseline_refresh_turn latchkey_baseline "POST /v1/auth/refresh (this vs earlier)" "$baseline_port"
-    baseline_refresh_turn latchkey_current "POST /v1/auth/refresh (this vs earlier)" "$current_port"
+    local side round
+    for round in 1 2; do
+        for side in current baseline baseline current; do
+            run_wrk "GET /healthz (this vs earlier)" "latchkey_$side" 2 64 /healthz
+        done
+    done
+    for round in 1 2; do
+        run_wrk "GET /v1/users/me (this vs earlier)" latchkey_current 2 64 /v1/users/me -H "Authorization: Bearer $token_current"
+        run_wrk "GET /v1/users/me (this vs earlier)" latchkey_baseline 2 64 /v1/users/me -H "Authorization: Bearer $token_baseline"
+        run_wrk "GET /v1/users/me (this vs earlier)" latchkey_baseline 2 64 /v1/users/me -H "Authorization: Bearer $token_baseline"
+        run_wrk "GET /v1/users/me (this vs earlier)" latchkey_current 2 64 /v1/users/me -H "Authorization: Bearer $token_current"
+    done
+    for round in 1 2; do
+        baseline_refresh_turn latchkey_current "POST /v1/auth/refresh (this vs earlier)" "$current_port"
+        baseline_refresh_turn latchkey_baseline "POST /v1/auth/refresh (this vs earlier)" "$baseline_port"
+        baseline_refresh_turn latchkey_baseline "POST /v1/auth/refresh (this vs earlier)" "$baseline_port"
+        baseline_refresh_turn latchkey_current "POST /v1/auth/refresh (this vs earlier)" "$current_port"
+    done
     stop_process "$current_pid" "latchkey (this build)"
     stop_process "$baseline_pid" "latchkey (baseline)"
     current_pid=""
