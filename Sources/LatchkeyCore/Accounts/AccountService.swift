@@ -213,8 +213,7 @@ public struct AccountService: Sendable {
         for userID: String, userAgent: String?, now: Int64, issuer: TokenIssuer, on db: StoreConnection
     ) throws -> (refreshToken: String, sessionID: String) {
         let sessionID = RandomID.make()
-        let seed = issuer.seeds.seed(for: sessionID)
-        try SessionStore.create(id: sessionID, userID: userID, seed: seed, userAgent: userAgent, now: now, on: db)
-        return (issuer.refreshToken(sessionID: sessionID, generation: 0, seed: seed), sessionID)
+        try SessionStore.create(id: sessionID, userID: userID, userAgent: userAgent, now: now, on: db)
+        return (issuer.refreshToken(sessionID: sessionID, generation: 0), sessionID)
     }
 }

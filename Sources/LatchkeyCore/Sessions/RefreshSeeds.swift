@@ -1,11 +1,11 @@
 import AuthCrypto
 
-/// New sessions' refresh seeds, derived from the database's session seed key
+/// Sessions' refresh seeds, derived from the database's session seed key
 /// (`session_seed_key`, migrations/0013) and the session id: HMAC-SHA256 under that key.
-/// A server that knows the key can check a refresh token's MAC before it reads the session,
-/// so over PostgreSQL a batch of refreshes is one `UPDATE` (`RefreshBatches`). The key stays
-/// in the database and the refresh key outside it, so neither alone makes a token, as with
-/// the random seeds of sessions from before, which are still read from their rows.
+/// A server that knows the key checks a refresh token's MAC before it reads the session,
+/// so a forged token costs no statement and over PostgreSQL a batch of refreshes is one
+/// `UPDATE` (`RefreshBatches`). The key stays in the database and the refresh key outside
+/// it, so neither alone makes a token.
 struct RefreshSeeds: Sendable {
     private let key: HMACKey
 

@@ -4,13 +4,10 @@ struct RefreshState {
     let user: User
     /// The generation of the current refresh token.
     let generation: Int64
-    let seed: [UInt8]
     /// When the current generation was issued (the previous one retired) and when the
     /// one before it was: enough for the reuse grace, whatever the number of rotations.
     let rotatedAt: Int64
     let previousRotatedAt: Int64
-    /// The SHA-256 of a token issued before generations, honoured once.
-    let legacyHash: [UInt8]?
 
     /// When `generation` was retired, if it is one of the two the session remembers.
     func retirement(of generation: Int64) -> Int64? {

@@ -1,13 +1,13 @@
-import AuthCrypto
-
-/// What a refresh token presented against its session's state calls for, by the rules of
-/// `SessionService.refresh`. Pure, so the writer's job and PostgreSQL's refresh batches
-/// decide alike. The verdicts that answer carry the state they answer from.
+/// What an authentic refresh token (`RefreshToken`) presented against its session's state
+/// calls for, by the rules of `SessionService.refresh`. Pure, so the writer's job and
+/// PostgreSQL's refresh batches decide alike. The verdicts that answer carry the state they
+/// answer from.
 enum RefreshVerdict {
-    /// Forged, of a generation never issued, or of no session: it changes nothing.
+    /// Of no session, or of a generation the session never reached (a database restored
+    /// from before it): it changes nothing.
     case invalid
     /// The current generation of a usable session: it rotates to the next one.
-    case rotate(RefreshState, from: Int64)
+    case rotate(RefreshState)
     /// An earlier generation back within the grace: the session's current token, no write.
     case current(RefreshState)
     /// The current generation, but the session or its user is no longer usable: the
@@ -17,34 +17,18 @@ enum RefreshVerdict {
     /// else holds the chain, so the session is revoked (and audited), the token refused as reused.
     case revokeReused(userID: String)
 
-    init(_ presented: RefreshToken, state: RefreshState?, now: Int64, policy: AccountsPolicy, key: HMACKey) {
-        guard let state else {
+    init(_ presented: RefreshToken, state: RefreshState?, now: Int64, policy: AccountsPolicy) {
+        guard let state, presented.generation <= state.generation else {
             self = .invalid
             return
         }
-        let generation: Int64
-        switch presented.proof {
-        case .mac(let claimed, let code):
-            let expected = RefreshToken.code(sessionID: presented.sessionID, generation: claimed, seed: state.seed, key: key)
-            guard claimed <= state.generation, ConstantTime.equals(code, expected) else {
-                self = .invalid
-                return
-            }
-            generation = claimed
-        case .legacy(let hash):
-            guard let legacy = state.legacyHash, ConstantTime.equals(hash, legacy) else {
-                self = .invalid
-                return
-            }
-            generation = state.generation
-        }
         let usable = state.session.isActive(now: now, policy: policy) && !state.user.disabled
-        if generation == state.generation {
-            self = usable ? .rotate(state, from: generation) : .revokeUnusable(userID: state.user.id)
+        if presented.generation == state.generation {
+            self = usable ? .rotate(state) : .revokeUnusable(userID: state.user.id)
             return
         }
         // "Within" the grace includes its boundary.
-        guard usable, let retiredAt = state.retirement(of: generation), now - retiredAt <= policy.refreshReuseGrace else {
+        guard usable, let retiredAt = state.retirement(of: presented.generation), now - retiredAt <= policy.refreshReuseGrace else {
             self = .revokeReused(userID: state.user.id)
             return
         }

@@ -1,5 +1,3 @@
-import AuthCrypto
-
 /// Refresh rotation, logout and the sessions list.
 public struct SessionService: Sendable {
     let database: Database
@@ -15,10 +13,10 @@ public struct SessionService: Sendable {
         self.issuer = issuer
         self.policy = policy
         self.events = events
-        let refreshInWriter = RefreshInWriter(database: database, policy: policy, key: issuer.refreshKey.mac, events: events)
+        let refreshInWriter = RefreshInWriter(database: database, policy: policy, events: events)
         self.refreshInWriter = refreshInWriter
         refreshBatches = database.networkReaderConnections.map { _ in
-            RefreshBatches(database: database, policy: policy, key: issuer.refreshKey.mac, seeds: issuer.seeds, inWriter: refreshInWriter)
+            RefreshBatches(database: database, policy: policy, inWriter: refreshInWriter)
         }
     }
 
@@ -46,14 +44,15 @@ public struct SessionService: Sendable {
         let user: User
         let sessionID: String
         let generation: Int64
-        let seed: [UInt8]
     }
 
     /// The durable half of a refresh, answering through `completion` on the thread that
     /// made it durable (the writer, or on PostgreSQL a refresh batch's) without a task hop;
-    /// `pair(for:)` makes the tokens wherever the caller likes.
+    /// `pair(for:)` makes the tokens wherever the caller likes. A token the server did not
+    /// make (forged, or of a format before derived seeds) is refused here, on the caller's
+    /// thread, before any statement.
     public func rotate(_ token: String, completion: @escaping @Sendable (Result<Rotated, any Error>) -> Void) {
-        guard let presented = RefreshToken(parsing: token) else {
+        guard let presented = issuer.authenticRefreshToken(token) else {
             return completion(.failure(SessionError.invalidRefreshToken))
         }
         if let refreshBatches {
@@ -65,7 +64,7 @@ public struct SessionService: Sendable {
 
     /// Makes the refresh token and signs the access token of a refreshed session.
     public func pair(for rotated: Rotated) throws -> TokenPair {
-        let refreshToken = issuer.refreshToken(sessionID: rotated.sessionID, generation: rotated.generation, seed: rotated.seed)
+        let refreshToken = issuer.refreshToken(sessionID: rotated.sessionID, generation: rotated.generation)
         return try issuer.pair(for: rotated.user, sessionID: rotated.sessionID, refreshToken: refreshToken, now: UnixTime.now())
     }
 

@@ -1,5 +1,5 @@
-/// The SQL of sessions. No refresh token is stored: a session keeps its generation and
-/// seed, from which only the holder of the refresh key can make a token (`RefreshToken`).
+/// The SQL of sessions. No refresh token is stored: a session keeps its generation, from
+/// which only the holder of the refresh key can make a token (`RefreshToken`).
 enum SessionStore {
     private static let columns = "id, user_id, user_agent, created_at, last_used_at, revoked_at"
     // Built once (statements are cached by their text; see AccountStore).
@@ -7,7 +7,7 @@ enum SessionStore {
     private static let withUserByID = withUser(where: "s.id = ?")
     /// PostgreSQL only: the ids are one text-array parameter (`PostgreSQLTextArray`).
     private static let withUserByIDs = withUser(where: "s.id = ANY(CAST(? AS TEXT[]))")
-    private static let refreshColumns = "s.refresh_generation, s.refresh_seed, s.rotated_at, s.previous_rotated_at, s.legacy_refresh_hash"
+    private static let refreshColumns = "s.refresh_generation, s.rotated_at, s.previous_rotated_at"
     private static let refreshStateByID = withUser(where: "s.id = ?", extra: refreshColumns)
     private static let refreshStatesByIDs = withUser(where: "s.id = ANY(CAST(? AS TEXT[]))", extra: refreshColumns)
 
@@ -19,8 +19,7 @@ enum SessionStore {
     /// connection never scans a table where an index serves; see `PostgreSQLReaderPool`).
     private static let rotateEachUsableAtGeneration = """
         UPDATE sessions AS s
-        SET refresh_generation = s.refresh_generation + 1, previous_rotated_at = s.rotated_at, rotated_at = ?,
-            last_used_at = ?, legacy_refresh_hash = NULL
+        SET refresh_generation = s.refresh_generation + 1, previous_rotated_at = s.rotated_at, rotated_at = ?, last_used_at = ?
         FROM users u
         WHERE u.id = s.user_id AND u.disabled = 0
           AND s.id = ANY(CAST(? AS TEXT[])) AND s.revoked_at IS NULL AND s.last_used_at >= ? AND s.created_at >= ?
@@ -54,13 +53,10 @@ enum SessionStore {
         )
     }
 
-    static func create(id: String, userID: String, seed: [UInt8], userAgent: String?, now: Int64, on db: StoreConnection) throws {
+    static func create(id: String, userID: String, userAgent: String?, now: Int64, on db: StoreConnection) throws {
         try db.run(
-            """
-            INSERT INTO sessions (id, user_id, refresh_seed, rotated_at, user_agent, created_at, last_used_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """,
-            id, userID, seed, now, userAgent, now, now
+            "INSERT INTO sessions (id, user_id, rotated_at, user_agent, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)",
+            id, userID, now, userAgent, now, now
         )
     }
 
@@ -102,18 +98,15 @@ enum SessionStore {
     private static func makeRefreshState(_ row: StoreRow) -> RefreshState {
         RefreshState(
             session: makeSession(row), user: AccountStore.makeUser(row, from: 6), generation: row.int64(at: 13),
-            seed: row.blob(at: 14) ?? [], rotatedAt: row.int64(at: 15), previousRotatedAt: row.int64(at: 16),
-            legacyHash: row.blob(at: 17)
+            rotatedAt: row.int64(at: 14), previousRotatedAt: row.int64(at: 15)
         )
     }
 
-    /// Rotates each session of `expected` still at its generation there and usable at
+    /// Rotates each session of `expected` still at its token's generation and usable at
     /// `now` under `policy`, in one statement; returns the users of those it rotated, by
     /// session id. PostgreSQL only. The ids are distinct (a batch rotates a session once):
     /// each one's generation is found by its first place.
-    static func rotateAllUsable(
-        _ expected: [(sessionID: String, generation: Int64)], now: Int64, policy: AccountsPolicy, on db: StoreConnection
-    ) throws -> [String: User] {
+    static func rotateAllUsable(_ expected: [RefreshToken], now: Int64, policy: AccountsPolicy, on db: StoreConnection) throws -> [String: User] {
         let generations = "{" + expected.map { String($0.generation) }.joined(separator: ",") + "}"
         let ids = PostgreSQLTextArray.literal(expected.map(\.sessionID))
         let rows = try db.query(
@@ -122,7 +115,7 @@ enum SessionStore {
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The key new sessions' refresh seeds are derived from (`RefreshSeeds`).
+    /// The key sessions' refresh seeds are derived from (`RefreshSeeds`).
     static func seedKey(on db: StoreConnection) throws -> [UInt8]? {
         try db.queryOne("SELECT secret FROM session_seed_key WHERE id = 1") { $0.blob(at: 0) } ?? nil
     }
@@ -132,8 +125,7 @@ enum SessionStore {
     static func rotate(_ sessionID: String, to generation: Int64, now: Int64, on db: StoreConnection) throws {
         try db.run(
             """
-            UPDATE sessions SET refresh_generation = ?, previous_rotated_at = rotated_at, rotated_at = ?,
-                                last_used_at = ?, legacy_refresh_hash = NULL
+            UPDATE sessions SET refresh_generation = ?, previous_rotated_at = rotated_at, rotated_at = ?, last_used_at = ?
             WHERE id = ?
             """,
             generation, now, now, sessionID

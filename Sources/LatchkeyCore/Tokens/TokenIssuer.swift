@@ -5,7 +5,7 @@ import FlatJSON
 public struct TokenIssuer: Sendable {
     public let keys: CurrentKeyring
     let refreshKey: RefreshTokenKey
-    /// New sessions' seeds: 256 bits each that, with the refresh key, make their tokens.
+    /// Sessions' seeds: 256 bits each that, with the refresh key, make their tokens.
     let seeds: RefreshSeeds
     let policy: AccountsPolicy
     /// Device tokens' key, derived from the refresh key: outside the database too.
@@ -41,7 +41,12 @@ public struct TokenIssuer: Sendable {
     }
 
     /// The refresh token of a session's `generation` (see `RefreshToken`).
-    func refreshToken(sessionID: String, generation: Int64, seed: [UInt8]) -> String {
-        RefreshToken.make(sessionID: sessionID, generation: generation, seed: seed, key: refreshKey.mac)
+    func refreshToken(sessionID: String, generation: Int64) -> String {
+        RefreshToken.make(sessionID: sessionID, generation: generation, key: refreshKey.mac, seeds: seeds)
+    }
+
+    /// `token` if this server made it (of any generation), else nil.
+    func authenticRefreshToken(_ token: String) -> RefreshToken? {
+        RefreshToken(authenticating: token, key: refreshKey.mac, seeds: seeds)
     }
 }

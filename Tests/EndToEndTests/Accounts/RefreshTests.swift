@@ -137,25 +137,42 @@ extension Accounts {
             expectTokenPair(try server.refresh(ada.refreshToken), 200)  // the session is untouched
         }
 
-        /// A session from before generation tokens keeps working across the upgrade: its
-        /// old token (of which only a SHA-256 was stored) is honoured once, and answers a
-        /// token of the new form.
-        @Test func aTokenFromBeforeTheUpgradeIsHonouredOnceAndMovesTheSessionOn() throws {
+        /// Ada signed in with a version before this token format: her session's seed was
+        /// random (kept in its row), and her client may still hold a token from before
+        /// generations (of which only a SHA-256 was stored). The upgrade ends that session
+        /// once: both her old refresh tokens answer INVALID_REFRESH_TOKEN and her access token
+        /// SESSION_REVOKED, so her client signs in again, which works. Bob's session, made
+        /// since, keeps refreshing across the upgrade.
+        @Test func aSessionFromBeforeThisTokenFormatEndsAtTheUpgradeAndItsClientSignsInAgain() throws {
             var server = try AccountServer()
             defer { server.stop() }
             let ada = try server.signUp("ada@example.com", "ada")
+            let bob = try server.signUp("bob@example.com", "bob")
             let sessionID = try #require(ada.sessionID)
-            let legacy = sessionID + "." + JWTParts.base64URL(Data((0..<32).map { _ in UInt8.random(in: 0...255) }))
             server.stop()
+
+            // The database as the earlier version left it (migrations/0017 undone): Ada's
+            // session made before 0013, with a random seed and a legacy token's hash.
             let seed = (0..<32).map { _ in UInt8.random(in: 0...255) }
-            try StoredRows.write(server, "UPDATE sessions SET legacy_refresh_hash = ?, refresh_seed = ? WHERE id = ?",
-                                 SHA256.hash(legacy.utf8), seed, sessionID)
+            let legacy = sessionID + "." + JWTParts.base64URL(Data((0..<32).map { _ in UInt8.random(in: 0...255) }))
+            let keyText = try String(contentsOfFile: server.dataDirectory + "/refresh-token-key", encoding: .utf8)
+            let refreshKey = HMACKey(Array(try #require(Data(base64Encoded: keyText.trimmingCharacters(in: .whitespacesAndNewlines)))))
+            let randomSeeded = "lk1.\(sessionID).0." + JWTParts.base64URL(Data(refreshKey.authenticationCode(Array("latchkey-refresh:\(sessionID):0:".utf8) + seed)))
+            let stored = try StoredRows(dataDirectory: server.dataDirectory, writable: true)
+            let blob = DatabaseUnderTest.isPostgreSQL ? "BYTEA" : "BLOB"
+            try stored.run("ALTER TABLE sessions ADD COLUMN refresh_seed \(blob)")
+            try stored.run("ALTER TABLE sessions ADD COLUMN legacy_refresh_hash \(blob)")
+            try stored.run("UPDATE sessions SET refresh_seed = ?, legacy_refresh_hash = ?, created_at = created_at - 60 WHERE id = ?",
+                           seed, SHA256.hash(legacy.utf8), sessionID)
+            try stored.run("DELETE FROM schema_migrations WHERE version = 17")
+
             server = try server.restarted()
-            let upgraded = try server.refresh(legacy)
-            expectTokenPair(upgraded, 200)
-            #expect((upgraded["refreshToken"] as? String)?.hasPrefix("lk1.") == true)
-            expectProblem(try server.refresh(legacy), 401, "INVALID_REFRESH_TOKEN", "the old token is honoured once")
-            expectTokenPair(try server.refresh(try #require(upgraded["refreshToken"] as? String)), 200)
+            expectProblem(try server.refresh(randomSeeded), 401, "INVALID_REFRESH_TOKEN", "the token her session's random seed made")
+            expectProblem(try server.refresh(legacy), 401, "INVALID_REFRESH_TOKEN", "a token from before generations")
+            expectProblem(try server.me(ada.accessToken), 401, "SESSION_REVOKED", "her session ended at the upgrade")
+            let again = try server.logIn("ada@example.com")
+            expectTokenPair(try server.refresh(again.refreshToken), 200)
+            expectTokenPair(try server.refresh(bob.refreshToken), 200)
         }
 
         @Test(.timeLimit(.minutes(2)))
