@@ -2,8 +2,9 @@ import HTTPServer
 import LatchkeyCore
 
 /// `POST /v1/auth/refresh` → 200 TokenPair with a new refresh token. Deferred: the body is
-/// read on the loop, the rotation is queued straight to the database writer, and the loop
-/// signs and writes the answer once it is durable; no task hop, since a refresh is one
+/// read and the token's MAC checked on the loop (a forged one is answered there), the
+/// rotation goes to the database writer (SQLite) or a refresh batch (PostgreSQL), and the
+/// loop signs and writes the answer once it is durable; no task hop, since a refresh is one
 /// durable write and little else.
 enum RefreshHandler {
     static func handle(_ request: Request, _ context: APIContext, _ sink: ResponseSink) {

@@ -15,7 +15,7 @@ public enum DatabaseTransfer {
         "audit_log", "imported_hash_parameters", "session_seed_key",
     ]
     /// Copied over the row the target's own migration made: the key the copied sessions'
-    /// seeds were derived from, so their refreshes still need no read (`RefreshSeeds`).
+    /// seeds are derived from, without which their refresh tokens would not verify (`RefreshSeeds`).
     static let replacedTables = ["session_seed_key"]
     /// Not copied: the migrations' record (the target keeps its own), the presence holds of
     /// the instance that stops (its streams end with it), and SQLite's account-event feed
