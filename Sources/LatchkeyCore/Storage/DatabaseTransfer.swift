@@ -53,7 +53,7 @@ public enum DatabaseTransfer {
         if replacedTables.contains(table) { try target.run("DELETE FROM \(table)") }
         let insert = "INSERT INTO \(table) (\(list)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
         let rows = try source.query("SELECT \(list) FROM \(table)") { row in
-            try target.run(insert, values: (0..<columns.count).map { PostgreSQLValue(row.value(at: $0).storeValue) })
+            try target.run(insert, values: (0..<columns.count).map { row.value(at: $0) })
         }
         if identityTables.contains(table) {
             // The next generated id follows the largest copied (or starts at 1).
