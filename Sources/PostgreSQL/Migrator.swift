@@ -28,12 +28,18 @@ public struct Migrator: Sendable {
     /// Applies the pending migrations in version order; returns the versions applied now.
     @discardableResult
     public func migrate(_ db: Connection) throws -> [Int] {
-        let known = try MigrationPlan.byVersion(migrations)
-        // Under the lock: two sessions running CREATE TABLE IF NOT EXISTS at the same
-        // moment can both find the table missing, and one then fails on the catalog's
-        // unique index.
-        let applied = try db.transaction(.readCommitted) { db in
-            try lock(db)
+        try PostgreSQLMigrationDatabase(db: db).migrate(migrations)
+    }
+}
+
+/// PostgreSQL's side of a migration run: every transaction takes the advisory lock first.
+private struct PostgreSQLMigrationDatabase: MigrationDatabase {
+    let db: Connection
+
+    /// Under the lock: two sessions running CREATE TABLE IF NOT EXISTS at the same moment
+    /// can both find the table missing, and one then fails on the catalog's unique index.
+    func records() throws -> [(version: Int, checksum: String)] {
+        try transaction {
             try db.execute("""
                 CREATE TABLE IF NOT EXISTS schema_migrations (
                     version BIGINT PRIMARY KEY,
@@ -46,50 +52,37 @@ public struct Migrator: Sendable {
                 (version: $0.int(at: 0), checksum: $0.text(at: 1) ?? "")
             }
         }
-        var appliedNow: [Int] = []
-        for migration in try MigrationPlan.pending(known, applied: applied) where try apply(migration, to: db) {
-            appliedNow.append(migration.version)
-        }
-        return appliedNow
     }
 
-    /// Held until the transaction ends, whichever way it ends.
-    private func lock(_ db: Connection) throws(PostgreSQLError) {
-        try db.run("SELECT pg_advisory_xact_lock(?)", Self.advisoryLockKey)
-    }
-
-    /// Returns false when another instance applied the migration between the check above
-    /// and this transaction taking the lock.
-    ///
     /// READ COMMITTED on purpose: each statement sees what was committed before it started,
-    /// so the SELECT after the lock sees the other instance's record. (A SERIALIZABLE
-    /// snapshot would be taken by the lock statement itself, before the wait.)
-    private func apply(_ migration: Migration, to db: Connection) throws -> Bool {
+    /// so the SELECT after the lock sees another instance's record. (A SERIALIZABLE
+    /// snapshot would be taken by the lock statement itself, before the wait.) The lock is
+    /// held until the transaction ends, whichever way it ends.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
         try db.transaction(.readCommitted) { db in
-            try lock(db)
-            let alreadyApplied = try db.queryOne(
-                "SELECT checksum FROM schema_migrations WHERE version = ?", migration.version
-            ) { $0.text(at: 0) ?? "" }
-            if let checksum = alreadyApplied {
-                guard checksum == migration.checksum else {
-                    throw MigrationError.checksumMismatch(version: migration.version, name: migration.name)
-                }
-                return false
-            }
-            do throws(PostgreSQLError) {
-                try db.execute(migration.sql)
-            } catch {
-                throw MigrationError.failed(version: migration.version, name: migration.name, message: error.message)
-            }
-            // The same text form as SQLite's records: UTC, milliseconds, a trailing Z.
-            try db.run(
-                """
-                INSERT INTO schema_migrations (version, name, checksum, applied_at)
-                VALUES (?, ?, ?, to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-                """,
-                migration.version, migration.name, migration.checksum
-            )
-            return true
+            try db.run("SELECT pg_advisory_xact_lock(?)", Migrator.advisoryLockKey)
+            return try body()
         }
+    }
+
+    func recordedChecksum(version: Int) throws -> String? {
+        try db.queryOne("SELECT checksum FROM schema_migrations WHERE version = ?", version) { $0.text(at: 0) ?? "" }
+    }
+
+    func execute(_ sql: String) throws(PostgreSQLError) {
+        try db.execute(sql)
+    }
+
+    func message(of failure: PostgreSQLError) -> String { failure.message }
+
+    /// The same text form as SQLite's records: UTC, milliseconds, a trailing Z.
+    func record(_ migration: Migration) throws {
+        try db.run(
+            """
+            INSERT INTO schema_migrations (version, name, checksum, applied_at)
+            VALUES (?, ?, ?, to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+            """,
+            migration.version, migration.name, migration.checksum
+        )
     }
 }
