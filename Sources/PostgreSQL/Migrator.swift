@@ -1,40 +1,27 @@
 public import SchemaMigrations
 
-/// Brings a PostgreSQL schema up to date from a list of numbered migrations, with the
-/// semantics of SQLite's migrator.
-///
-/// Applied migrations are recorded in `schema_migrations` (in the connection's current
-/// schema, the first of its search_path) with a checksum of their SQL. Before applying
-/// anything, every recorded migration is checked against this binary's copy, so an edited
-/// migration or a database from a newer build stops the run before it can do harm. Each
-/// pending migration is applied in its own transaction together with its record, so it
-/// lands completely or not at all (PostgreSQL's DDL is transactional).
-///
-/// Several instances may start at once against one database. Every transaction here first
-/// takes one transaction-scoped advisory lock (`pg_advisory_xact_lock`, a fixed key), so
-/// they run one at a time, and each re-reads the records after taking it: a migration is
-/// applied exactly once, and the others see it recorded and skip it.
-public struct Migrator: Sendable {
-    public let migrations: [Migration]
-
-    /// The advisory lock's key: the ASCII of "lkmigrat", fixed so that every build agrees.
-    /// Advisory locks are per database, so instances on other databases never wait for it.
-    public static let advisoryLockKey: Int64 = 0x6c6b_6d69_6772_6174
-
-    public init(migrations: [Migration]) {
-        self.migrations = migrations
-    }
-
+extension Migrator {
     /// Applies the pending migrations in version order; returns the versions applied now.
+    ///
+    /// Several instances may start at once against one database. Every transaction here
+    /// first takes one transaction-scoped advisory lock (`pg_advisory_xact_lock`, a fixed
+    /// key), so they run one at a time, and each re-reads the records after taking it: a
+    /// migration is applied exactly once, and the others see it recorded and skip it. The
+    /// records live in the connection's current schema, the first of its search_path;
+    /// PostgreSQL's DDL is transactional, so a migration lands completely or not at all.
     @discardableResult
     public func migrate(_ db: Connection) throws -> [Int] {
-        try PostgreSQLMigrationDatabase(db: db).migrate(migrations)
+        try migrate(PostgreSQLMigrationDatabase(db: db))
     }
 }
 
 /// PostgreSQL's side of a migration run: every transaction takes the advisory lock first.
 private struct PostgreSQLMigrationDatabase: MigrationDatabase {
     let db: Connection
+
+    /// The advisory lock's key: the ASCII of "lkmigrat", fixed so that every build agrees.
+    /// Advisory locks are per database, so instances on other databases never wait for it.
+    static let advisoryLockKey: Int64 = 0x6c6b_6d69_6772_6174
 
     /// Under the lock: two sessions running CREATE TABLE IF NOT EXISTS at the same moment
     /// can both find the table missing, and one then fails on the catalog's unique index.
@@ -60,7 +47,7 @@ private struct PostgreSQLMigrationDatabase: MigrationDatabase {
     /// held until the transaction ends, whichever way it ends.
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try db.transaction(.readCommitted) { db in
-            try db.run("SELECT pg_advisory_xact_lock(?)", Migrator.advisoryLockKey)
+            try db.run("SELECT pg_advisory_xact_lock(?)", Self.advisoryLockKey)
             return try body()
         }
     }

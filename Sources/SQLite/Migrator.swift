@@ -1,23 +1,11 @@
 public import SchemaMigrations
 
-/// Brings a database's schema up to date from a list of numbered migrations.
-///
-/// Applied migrations are recorded in `schema_migrations` with a checksum of their SQL.
-/// Before applying anything, every recorded migration is checked against this binary's copy,
-/// so an edited migration or a database from a newer build stops the run before it can do
-/// harm. Each pending migration is applied in its own IMMEDIATE transaction together with
-/// its record, so it lands completely or not at all (`MigrationDatabase` does the steps).
-public struct Migrator: Sendable {
-    public let migrations: [Migration]
-
-    public init(migrations: [Migration]) {
-        self.migrations = migrations
-    }
-
-    /// Applies the pending migrations in version order; returns the versions applied now.
+extension Migrator {
+    /// Applies the pending migrations in version order, each in its own IMMEDIATE
+    /// transaction; returns the versions applied now.
     @discardableResult
     public func migrate(_ db: Connection) throws -> [Int] {
-        try SQLiteMigrationDatabase(db: db).migrate(migrations)
+        try migrate(SQLiteMigrationDatabase(db: db))
     }
 }
 

@@ -1,6 +1,6 @@
 /// One database as a migrator sees it: only what differs between SQLite and PostgreSQL
 /// (the records table's column types, the transaction a migration runs in and its lock,
-/// the clock's text form, the driver's error). `migrate` does the rest, the same on both.
+/// the clock's text form, the driver's error). `Migrator` does the rest, the same on both.
 public protocol MigrationDatabase {
     /// The driver's error, whose message a failed migration reports.
     associatedtype Failure: Error
@@ -24,40 +24,4 @@ public protocol MigrationDatabase {
 
     /// Records `migration` as applied now.
     func record(_ migration: Migration) throws
-}
-
-extension MigrationDatabase {
-    /// Applies the pending migrations in version order; returns the versions applied now.
-    ///
-    /// Before applying anything, every recorded migration is checked against this binary's
-    /// copy (`MigrationPlan`). Each pending migration is applied in its own transaction
-    /// together with its record, so it lands completely or not at all.
-    public func migrate(_ migrations: [Migration]) throws -> [Int] {
-        let known = try MigrationPlan.byVersion(migrations)
-        var appliedNow: [Int] = []
-        for migration in try MigrationPlan.pending(known, applied: records()) where try apply(migration) {
-            appliedNow.append(migration.version)
-        }
-        return appliedNow
-    }
-
-    /// Returns false when another process applied the migration between the check in
-    /// `migrate` and this transaction taking its lock.
-    private func apply(_ migration: Migration) throws -> Bool {
-        try transaction {
-            if let checksum = try recordedChecksum(version: migration.version) {
-                guard checksum == migration.checksum else {
-                    throw MigrationError.checksumMismatch(version: migration.version, name: migration.name)
-                }
-                return false
-            }
-            do throws(Failure) {
-                try execute(migration.sql)
-            } catch {
-                throw MigrationError.failed(version: migration.version, name: migration.name, message: message(of: error))
-            }
-            try record(migration)
-            return true
-        }
-    }
 }
