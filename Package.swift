@@ -40,10 +40,13 @@ let package = Package(
         // Numbered migrations, their checksums and the checks before applying them: shared by
         // both database wrappers, so a migration reads the same on either.
         .target(name: "SchemaMigrations"),
-        .target(name: "SQLite", dependencies: ["CSQLite", "SchemaMigrations"]),
+        // The one value a parameter binds and a column reads, shared by both database
+        // wrappers, so bindings are built the same way for either.
+        .target(name: "SQLValues"),
+        .target(name: "SQLite", dependencies: ["CSQLite", "SchemaMigrations", "SQLValues"]),
         // The PostgreSQL driver, shaped like SQLite's wrapper so store code reads the same
-        // against either; independent of it (no shared code, no dependency).
-        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "SchemaMigrations"]),
+        // against either; independent of it (it shares only SQLValues and SchemaMigrations).
+        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "SchemaMigrations", "SQLValues"]),
         // A general-purpose leaf: JWT claims (AuthCrypto) and request bodies (LatchkeyAPI)
         // share one reader and one string escaper.
         .target(name: "FlatJSON"),
@@ -53,7 +56,7 @@ let package = Package(
         .target(name: "AuthCrypto", dependencies: ["COpenSSL", "FlatJSON"]),
         // General-purpose leaf: mail submission over SMTP with STARTTLS or implicit TLS.
         .target(name: "SMTP", dependencies: ["COpenSSL"]),
-        .target(name: "LatchkeyCore", dependencies: ["SQLite", "PostgreSQL", "SchemaMigrations", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"]),
+        .target(name: "LatchkeyCore", dependencies: ["SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"]),
         .target(
             name: "LatchkeyAPI",
             dependencies: ["HTTPServer", "LatchkeyCore", "FlatJSON", .product(name: "Logging", package: "swift-log")]
@@ -72,8 +75,8 @@ let package = Package(
         // A command-line program built on the client (README, "Swift client").
         .executableTarget(name: "latchkey-example", dependencies: ["LatchkeyClient"], path: "Examples/LatchkeyExample"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threads", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SchemaMigrations"]),
-        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SchemaMigrations", "TestSupport"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SchemaMigrations", "SQLValues"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SchemaMigrations", "SQLValues", "TestSupport"]),
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream"]),
         .testTarget(name: "SMTPTests", dependencies: ["SMTP", "Threads"]),
@@ -81,12 +84,12 @@ let package = Package(
         // What the test targets share: the real binary as a process, HTTP calls, a mail sink, and a
         // throwaway PostgreSQL cluster (scripts/postgres) with a fresh database per test.
         .target(name: "TestSupport", dependencies: ["PostgreSQL"], path: "Tests/TestSupport"),
-        .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite", "PostgreSQL", "SchemaMigrations", "TestSupport"]),
+        .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "TestSupport"]),
         .testTarget(name: "LatchkeyClientTests", dependencies: ["LatchkeyClient", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "TestSupport", "SQLite", "PostgreSQL", "AuthCrypto", "LatchkeyCore", "LatchkeyAPI", "LatchkeyClient", "latchkey",
+                "TestSupport", "SQLite", "PostgreSQL", "SQLValues", "AuthCrypto", "LatchkeyCore", "LatchkeyAPI", "LatchkeyClient", "latchkey",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,3 +1,5 @@
+public import SQLValues
+
 extension Connection {
     /// Runs one statement with its parameters bound, discarding any rows, and returns the
     /// number of rows it affected: `try db.run("UPDATE users SET name = ? WHERE id = ?", name, id)`.
@@ -6,13 +8,13 @@ extension Connection {
     /// (`Int`, `String`, `[UInt8]`, `Bool`, `Double`, optionals, `nil`), the statement
     /// prepared once per connection. Values are always bound, never spliced into the SQL.
     @discardableResult
-    public func run(_ sql: String, _ bindings: (any PostgreSQLBindable)?...) throws(PostgreSQLError) -> Int {
-        try run(sql, values: Self.values(bindings))
+    public func run(_ sql: String, _ bindings: (any SQLBindable)?...) throws(PostgreSQLError) -> Int {
+        try run(sql, values: bindings.sqlValues)
     }
 
     /// `run` for values already held in an array (Swift cannot pass an array as variadics).
     @discardableResult
-    public func run(_ sql: String, values: [PostgreSQLValue]) throws(PostgreSQLError) -> Int {
+    public func run(_ sql: String, values: [SQLValue]) throws(PostgreSQLError) -> Int {
         try executePrepared(sql, values).affectedRows
     }
 
@@ -20,13 +22,13 @@ extension Connection {
     /// `try db.query("SELECT id, name FROM users WHERE org = ?", org) { ($0.int64(at: 0), $0.text(at: 1)) }`.
     public func query<T>(
         _ sql: String,
-        _ bindings: (any PostgreSQLBindable)?...,
+        _ bindings: (any SQLBindable)?...,
         row: (Row) throws -> T
     ) throws -> [T] {
-        try query(sql, values: Self.values(bindings), row: row)
+        try query(sql, values: bindings.sqlValues, row: row)
     }
 
-    public func query<T>(_ sql: String, values: [PostgreSQLValue], row: (Row) throws -> T) throws -> [T] {
+    public func query<T>(_ sql: String, values: [SQLValue], row: (Row) throws -> T) throws -> [T] {
         let result = try executePrepared(sql, values)
         var rows: [T] = []
         rows.reserveCapacity(result.rowCount)
@@ -40,19 +42,16 @@ extension Connection {
     /// row the query produces, so give a query that may match many a `LIMIT 1`.
     public func queryOne<T>(
         _ sql: String,
-        _ bindings: (any PostgreSQLBindable)?...,
+        _ bindings: (any SQLBindable)?...,
         row: (Row) throws -> T
     ) throws -> T? {
-        try queryOne(sql, values: Self.values(bindings), row: row)
+        try queryOne(sql, values: bindings.sqlValues, row: row)
     }
 
-    public func queryOne<T>(_ sql: String, values: [PostgreSQLValue], row: (Row) throws -> T) throws -> T? {
+    public func queryOne<T>(_ sql: String, values: [SQLValue], row: (Row) throws -> T) throws -> T? {
         let result = try executePrepared(sql, values)
         guard result.rowCount > 0 else { return nil }
         return try row(Row(result, index: 0))
     }
 
-    private static func values(_ bindings: [(any PostgreSQLBindable)?]) -> [PostgreSQLValue] {
-        bindings.map { $0?.postgresqlValue ?? .null }
-    }
 }

@@ -1,4 +1,5 @@
 import CPostgreSQL
+import SQLValues
 
 extension Connection {
     /// Statements kept per session before the cache is emptied. Store SQL is a fixed set of
@@ -30,7 +31,7 @@ extension Connection {
     }
 
     /// Runs `sql` (from the cache) with `values` bound; the whole result comes back at once.
-    func executePrepared(_ sql: String, _ values: [PostgreSQLValue]) throws(PostgreSQLError) -> QueryResult {
+    func executePrepared(_ sql: String, _ values: [SQLValue]) throws(PostgreSQLError) -> QueryResult {
         let statement = try prepared(sql)
         // A count mismatch means the SQL and the call site disagree; the server would reject
         // it anyway, but it is a bug to stop on, as SQLite's wrapper does.

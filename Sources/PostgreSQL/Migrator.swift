@@ -1,39 +1,32 @@
 public import SchemaMigrations
 
-/// Brings a PostgreSQL schema up to date from a list of numbered migrations, with the
-/// semantics of SQLite's migrator.
-///
-/// Applied migrations are recorded in `schema_migrations` (in the connection's current
-/// schema, the first of its search_path) with a checksum of their SQL. Before applying
-/// anything, every recorded migration is checked against this binary's copy, so an edited
-/// migration or a database from a newer build stops the run before it can do harm. Each
-/// pending migration is applied in its own transaction together with its record, so it
-/// lands completely or not at all (PostgreSQL's DDL is transactional).
-///
-/// Several instances may start at once against one database. Every transaction here first
-/// takes one transaction-scoped advisory lock (`pg_advisory_xact_lock`, a fixed key), so
-/// they run one at a time, and each re-reads the records after taking it: a migration is
-/// applied exactly once, and the others see it recorded and skip it.
-public struct Migrator: Sendable {
-    public let migrations: [Migration]
+extension Migrator {
+    /// Applies the pending migrations in version order; returns the versions applied now.
+    ///
+    /// Several instances may start at once against one database. Every transaction here
+    /// first takes one transaction-scoped advisory lock (`pg_advisory_xact_lock`, a fixed
+    /// key), so they run one at a time, and each re-reads the records after taking it: a
+    /// migration is applied exactly once, and the others see it recorded and skip it. The
+    /// records live in the connection's current schema, the first of its search_path;
+    /// PostgreSQL's DDL is transactional, so a migration lands completely or not at all.
+    @discardableResult
+    public func migrate(_ db: Connection) throws -> [Int] {
+        try migrate(PostgreSQLMigrationDatabase(db: db))
+    }
+}
+
+/// PostgreSQL's side of a migration run: every transaction takes the advisory lock first.
+private struct PostgreSQLMigrationDatabase: MigrationDatabase {
+    let db: Connection
 
     /// The advisory lock's key: the ASCII of "lkmigrat", fixed so that every build agrees.
     /// Advisory locks are per database, so instances on other databases never wait for it.
-    public static let advisoryLockKey: Int64 = 0x6c6b_6d69_6772_6174
+    static let advisoryLockKey: Int64 = 0x6c6b_6d69_6772_6174
 
-    public init(migrations: [Migration]) {
-        self.migrations = migrations
-    }
-
-    /// Applies the pending migrations in version order; returns the versions applied now.
-    @discardableResult
-    public func migrate(_ db: Connection) throws -> [Int] {
-        let known = try MigrationPlan.byVersion(migrations)
-        // Under the lock: two sessions running CREATE TABLE IF NOT EXISTS at the same
-        // moment can both find the table missing, and one then fails on the catalog's
-        // unique index.
-        let applied = try db.transaction(.readCommitted) { db in
-            try lock(db)
+    /// Under the lock: two sessions running CREATE TABLE IF NOT EXISTS at the same moment
+    /// can both find the table missing, and one then fails on the catalog's unique index.
+    func records() throws -> [(version: Int, checksum: String)] {
+        try transaction {
             try db.execute("""
                 CREATE TABLE IF NOT EXISTS schema_migrations (
                     version BIGINT PRIMARY KEY,
@@ -46,50 +39,37 @@ public struct Migrator: Sendable {
                 (version: $0.int(at: 0), checksum: $0.text(at: 1) ?? "")
             }
         }
-        var appliedNow: [Int] = []
-        for migration in try MigrationPlan.pending(known, applied: applied) where try apply(migration, to: db) {
-            appliedNow.append(migration.version)
-        }
-        return appliedNow
     }
 
-    /// Held until the transaction ends, whichever way it ends.
-    private func lock(_ db: Connection) throws(PostgreSQLError) {
-        try db.run("SELECT pg_advisory_xact_lock(?)", Self.advisoryLockKey)
-    }
-
-    /// Returns false when another instance applied the migration between the check above
-    /// and this transaction taking the lock.
-    ///
     /// READ COMMITTED on purpose: each statement sees what was committed before it started,
-    /// so the SELECT after the lock sees the other instance's record. (A SERIALIZABLE
-    /// snapshot would be taken by the lock statement itself, before the wait.)
-    private func apply(_ migration: Migration, to db: Connection) throws -> Bool {
+    /// so the SELECT after the lock sees another instance's record. (A SERIALIZABLE
+    /// snapshot would be taken by the lock statement itself, before the wait.) The lock is
+    /// held until the transaction ends, whichever way it ends.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
         try db.transaction(.readCommitted) { db in
-            try lock(db)
-            let alreadyApplied = try db.queryOne(
-                "SELECT checksum FROM schema_migrations WHERE version = ?", migration.version
-            ) { $0.text(at: 0) ?? "" }
-            if let checksum = alreadyApplied {
-                guard checksum == migration.checksum else {
-                    throw MigrationError.checksumMismatch(version: migration.version, name: migration.name)
-                }
-                return false
-            }
-            do throws(PostgreSQLError) {
-                try db.execute(migration.sql)
-            } catch {
-                throw MigrationError.failed(version: migration.version, name: migration.name, message: error.message)
-            }
-            // The same text form as SQLite's records: UTC, milliseconds, a trailing Z.
-            try db.run(
-                """
-                INSERT INTO schema_migrations (version, name, checksum, applied_at)
-                VALUES (?, ?, ?, to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-                """,
-                migration.version, migration.name, migration.checksum
-            )
-            return true
+            try db.run("SELECT pg_advisory_xact_lock(?)", Self.advisoryLockKey)
+            return try body()
         }
+    }
+
+    func recordedChecksum(version: Int) throws -> String? {
+        try db.queryOne("SELECT checksum FROM schema_migrations WHERE version = ?", version) { $0.text(at: 0) ?? "" }
+    }
+
+    func execute(_ sql: String) throws(PostgreSQLError) {
+        try db.execute(sql)
+    }
+
+    func message(of failure: PostgreSQLError) -> String { failure.message }
+
+    /// The same text form as SQLite's records: UTC, milliseconds, a trailing Z.
+    func record(_ migration: Migration) throws {
+        try db.run(
+            """
+            INSERT INTO schema_migrations (version, name, checksum, applied_at)
+            VALUES (?, ?, ?, to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+            """,
+            migration.version, migration.name, migration.checksum
+        )
     }
 }

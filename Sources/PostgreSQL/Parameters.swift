@@ -1,4 +1,5 @@
 import CPostgreSQL
+import SQLValues
 
 /// Parameter values laid out the way PQexecPrepared takes them.
 ///
@@ -14,7 +15,7 @@ struct Parameters {
     private(set) var lengths: [Int32] = []
     private(set) var formats: [Int32] = []
 
-    init(_ values: [PostgreSQLValue]) throws(PostgreSQLError) {
+    init(_ values: [SQLValue]) throws(PostgreSQLError) {
         for value in values {
             switch value {
             case .null:

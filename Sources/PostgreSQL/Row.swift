@@ -1,4 +1,5 @@
 import CPostgreSQL
+public import SQLValues
 
 /// One row of a query's result, handed to the closure of `Connection.query`, with the same
 /// accessors as SQLite's `Row` so a store's row readers compile against either.
@@ -86,13 +87,13 @@ public struct Row {
     /// The column as the value its PostgreSQL type maps to: integers (and booleans, as
     /// 0/1) to `.integer`, float4/float8 to `.real`, bytea to `.blob`, everything else
     /// (numeric, timestamps, uuid, json) to `.text` in PostgreSQL's text form.
-    public func value(at index: Int) -> PostgreSQLValue {
+    public func value(at index: Int) -> SQLValue {
         guard !isNull(at: index) else { return .null }
         switch libpq.PQftype(result.pointer, Int32(index)) {
         case 16, 20, 21, 23, 26: return .integer(int64(at: index))   // bool, int8, int2, int4, oid
         case 700, 701: return .real(double(at: index))                // float4, float8
-        case Self.byteaType: return blob(at: index).map(PostgreSQLValue.blob) ?? .null
-        default: return text(at: index).map(PostgreSQLValue.text) ?? .null
+        case Self.byteaType: return blob(at: index).map(SQLValue.blob) ?? .null
+        default: return text(at: index).map(SQLValue.text) ?? .null
         }
     }
 

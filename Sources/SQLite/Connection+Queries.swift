@@ -1,3 +1,5 @@
+public import SQLValues
+
 extension Connection {
     /// Runs one statement with its parameters bound, discarding any rows:
     /// `try db.run("UPDATE users SET name = ? WHERE id = ?", name, id)`.
@@ -5,13 +7,13 @@ extension Connection {
     /// Values are always bound, never spliced into the SQL; pass Swift values directly
     /// (`Int`, `String`, `[UInt8]`, `Bool`, `Double`, optionals, `nil`). The statement
     /// comes from the per-connection cache.
-    public func run(_ sql: String, _ bindings: (any SQLiteBindable)?...) throws(SQLiteError) {
-        try run(sql, values: Self.values(bindings))
+    public func run(_ sql: String, _ bindings: (any SQLBindable)?...) throws(SQLiteError) {
+        try run(sql, values: bindings.sqlValues)
     }
 
     /// `run` with values already gathered, for a caller that forwards its own list of
     /// parameters (a variadic list cannot be passed on as one).
-    public func run(_ sql: String, values: [SQLiteValue]) throws(SQLiteError) {
+    public func run(_ sql: String, values: [SQLValue]) throws(SQLiteError) {
         let statement = try prepared(sql, values)
         defer { release(statement) }
         try statement.run()
@@ -21,14 +23,14 @@ extension Connection {
     /// `try db.query("SELECT id, name FROM users WHERE org = ?", org) { ($0.int64(at: 0), $0.text(at: 1)) }`.
     public func query<T>(
         _ sql: String,
-        _ bindings: (any SQLiteBindable)?...,
+        _ bindings: (any SQLBindable)?...,
         row: (Row) throws -> T
     ) throws -> [T] {
-        try query(sql, values: Self.values(bindings), row: row)
+        try query(sql, values: bindings.sqlValues, row: row)
     }
 
     /// `query` with values already gathered (see `run(_:values:)`).
-    public func query<T>(_ sql: String, values: [SQLiteValue], row: (Row) throws -> T) throws -> [T] {
+    public func query<T>(_ sql: String, values: [SQLValue], row: (Row) throws -> T) throws -> [T] {
         let statement = try prepared(sql, values)
         defer { release(statement) }
         var results: [T] = []
@@ -41,25 +43,22 @@ extension Connection {
     /// The first row of a query, or nil when there is none. Rows after the first are not read.
     public func queryOne<T>(
         _ sql: String,
-        _ bindings: (any SQLiteBindable)?...,
+        _ bindings: (any SQLBindable)?...,
         row: (Row) throws -> T
     ) throws -> T? {
-        try queryOne(sql, values: Self.values(bindings), row: row)
+        try queryOne(sql, values: bindings.sqlValues, row: row)
     }
 
     /// `queryOne` with values already gathered (see `run(_:values:)`).
-    public func queryOne<T>(_ sql: String, values: [SQLiteValue], row: (Row) throws -> T) throws -> T? {
+    public func queryOne<T>(_ sql: String, values: [SQLValue], row: (Row) throws -> T) throws -> T? {
         let statement = try prepared(sql, values)
         defer { release(statement) }
         guard try statement.step() else { return nil }
         return try row(Row(statement))
     }
 
-    private static func values(_ bindings: [(any SQLiteBindable)?]) -> [SQLiteValue] {
-        bindings.map { $0?.sqliteValue ?? .null }
-    }
 
-    private func prepared(_ sql: String, _ values: [SQLiteValue]) throws(SQLiteError) -> Statement {
+    private func prepared(_ sql: String, _ values: [SQLValue]) throws(SQLiteError) -> Statement {
         let statement = try cached(sql)
         try statement.bind(values)
         return statement

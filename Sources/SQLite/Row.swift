@@ -1,3 +1,5 @@
+public import SQLValues
+
 /// The current row of a statement, handed to the closure of `Connection.query`.
 ///
 /// A row is a view, not a copy: read its columns inside the closure and return plain values.
@@ -18,5 +20,5 @@ public struct Row {
     public func double(at index: Int) -> Double { statement.double(at: index) }
     public func text(at index: Int) -> String? { statement.text(at: index) }
     public func blob(at index: Int) -> [UInt8]? { statement.blob(at: index) }
-    public func value(at index: Int) -> SQLiteValue { statement.value(at: index) }
+    public func value(at index: Int) -> SQLValue { statement.value(at: index) }
 }

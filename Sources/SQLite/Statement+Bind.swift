@@ -1,4 +1,5 @@
 import CSQLite
+public import SQLValues
 
 extension Statement {
     /// Number of parameters (`?`, `?NNN`, `:name`) in the SQL.
@@ -7,7 +8,7 @@ extension Statement {
     }
 
     /// Binds `values` to parameters 1...n. The count must match the SQL's parameter count.
-    public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+    public func bind(_ values: [SQLValue]) throws(SQLiteError) {
         // A count mismatch means the SQL and the call site disagree; binding the first few and
         // leaving the rest NULL would write wrong data, so it is a bug to stop on.
         precondition(
@@ -20,7 +21,7 @@ extension Statement {
     }
 
     /// Binds one value to the 1-based parameter `index`.
-    public func bind(_ value: SQLiteValue, at index: Int) throws(SQLiteError) {
+    public func bind(_ value: SQLValue, at index: Int) throws(SQLiteError) {
         // An index outside 1...parameterCount is a bug at the call site (SQLITE_RANGE).
         precondition(index >= 1 && index <= parameterCount, "parameter index \(index) out of range 1...\(parameterCount)")
         let index = Int32(index)
@@ -56,7 +57,7 @@ extension Statement {
     }
 
     /// Binds one value to the named parameter (`:email`, `@email` or `$email`, prefix included).
-    public func bind(_ value: SQLiteValue, named name: String) throws(SQLiteError) {
+    public func bind(_ value: SQLValue, named name: String) throws(SQLiteError) {
         let index = Int(sqlite3_bind_parameter_index(pointer, name))
         // An unknown name is a typo at the call site.
         precondition(index > 0, "statement has no parameter named \(name)")

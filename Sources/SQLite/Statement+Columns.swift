@@ -1,4 +1,5 @@
 import CSQLite
+public import SQLValues
 
 extension Statement {
     /// Number of columns in each result row.
@@ -54,12 +55,12 @@ extension Statement {
     }
 
     /// The column as whichever value SQLite holds for it.
-    public func value(at index: Int) -> SQLiteValue {
+    public func value(at index: Int) -> SQLValue {
         switch sqlite3_column_type(pointer, checked(index)) {
         case SQLITE_INTEGER: return .integer(int64(at: index))
         case SQLITE_FLOAT: return .real(double(at: index))
-        case SQLITE_TEXT: return text(at: index).map(SQLiteValue.text) ?? .null
-        case SQLITE_BLOB: return blob(at: index).map(SQLiteValue.blob) ?? .null
+        case SQLITE_TEXT: return text(at: index).map(SQLValue.text) ?? .null
+        case SQLITE_BLOB: return blob(at: index).map(SQLValue.blob) ?? .null
         default: return .null
         }
     }

@@ -13,14 +13,15 @@ import Testing
     private static let allowed: [String: Set<String>] = [
         "HTTPServer": ["CLinuxShims", "Threads", "FlatJSON"],
         "SchemaMigrations": [],
-        "SQLite": ["CSQLite", "SchemaMigrations"],
-        "PostgreSQL": ["CPostgreSQL", "SchemaMigrations"],
+        "SQLValues": [],
+        "SQLite": ["CSQLite", "SchemaMigrations", "SQLValues"],
+        "PostgreSQL": ["CPostgreSQL", "SchemaMigrations", "SQLValues"],
         "AuthCrypto": ["COpenSSL", "FlatJSON"],
         "SMTP": ["COpenSSL"],
         "FlatJSON": [],
         "JSONStream": [],
         "Threads": [],
-        "LatchkeyCore": ["SQLite", "PostgreSQL", "SchemaMigrations", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"],
+        "LatchkeyCore": ["SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"],
         "LatchkeyAPI": ["HTTPServer", "LatchkeyCore", "FlatJSON"],
         // The client ships in apps: none of the server's modules (nor their C libraries).
         "LatchkeyClient": [],

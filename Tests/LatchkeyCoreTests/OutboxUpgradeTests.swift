@@ -2,6 +2,7 @@ import Foundation
 @testable import LatchkeyCore
 import PostgreSQL
 import SQLite
+import SchemaMigrations
 import Synchronization
 import Testing
 import TestSupport
@@ -26,7 +27,7 @@ import TestSupport
             let path = NSTemporaryDirectory() + "latchkey-upgrade-\(UUID().uuidString).sqlite"
             do {  // closed when it goes out of scope
                 let earlier = try SQLite.Connection(path: path)
-                _ = try SQLite.Migrator(migrations: EmbeddedMigrations.all.filter { $0.version <= 13 }).migrate(earlier)
+                _ = try Migrator(migrations: EmbeddedMigrations.all.filter { $0.version <= 13 }).migrate(earlier)
                 try earlier.execute(earlierRows)
             }
             let database = try Database(path: path)
@@ -37,7 +38,7 @@ import TestSupport
         case .postgres:
             let scratch = try TestDatabase()
             let earlier = try PostgreSQL.Connection(url: scratch.url)
-            _ = try PostgreSQL.Migrator(migrations: EmbeddedMigrations.postgres.filter { $0.version <= 13 }).migrate(earlier)
+            _ = try Migrator(migrations: EmbeddedMigrations.postgres.filter { $0.version <= 13 }).migrate(earlier)
             _ = try earlier.run(earlierRows, values: [])
             earlier.close()
             let database = try Database(postgresURL: scratch.url, connections: 4)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LatchkeyCore
+import SQLValues
 import Testing
 
 /// The stores' connection, row and values over SQLite: what a store binds comes back as
@@ -10,9 +11,9 @@ import Testing
         try db.execute("CREATE TABLE v (id INTEGER PRIMARY KEY, value)")
         let absent: String? = nil
         let present: Int64? = -9
-        let values: [(any StoreBindable)?] = ["text", 7, Int64(1) << 40, true, 1.5, [0, 255] as [UInt8], absent, present, StoreValue.blob([]), nil]
+        let values: [(any SQLBindable)?] = ["text", 7, Int64(1) << 40, true, 1.5, [0, 255] as [UInt8], absent, present, SQLValue.blob([]), nil]
         for (id, value) in values.enumerated() { try db.run("INSERT INTO v (id, value) VALUES (?, ?)", id, value) }
-        func read(_ id: Int, _ reader: (StoreRow) -> StoreValue) throws -> StoreValue? {
+        func read(_ id: Int, _ reader: (StoreRow) -> SQLValue) throws -> SQLValue? {
             try db.queryOne("SELECT value FROM v WHERE id = ?", id) { reader($0) }
         }
         #expect(try read(0) { .text($0.text(at: 0) ?? "?") } == .text("text"))
@@ -24,7 +25,7 @@ import Testing
         #expect(try read(5) { .blob($0.blob(at: 0) ?? []) } == .blob([0, 255]))
         #expect(try read(6) { $0.isNull(at: 0) ? .null : .text($0.text(at: 0) ?? "") } == .null)
         #expect(try read(7) { .integer($0.int64(at: 0)) } == .integer(-9))
-        #expect(try read(8) { $0.blob(at: 0).map(StoreValue.blob) ?? .null } == .blob([]), "an empty blob is not NULL")
+        #expect(try read(8) { $0.blob(at: 0).map(SQLValue.blob) ?? .null } == .blob([]), "an empty blob is not NULL")
         #expect(try read(9) { $0.isNull(at: 0) ? .null : .integer(0) } == .null)
         #expect(try db.query("SELECT id FROM v WHERE id < ? ORDER BY id", 3) { $0.int(at: 0) } == [0, 1, 2])
         #expect(try db.queryOne("SELECT id FROM v WHERE id = ?", 99) { $0.int(at: 0) } == nil)

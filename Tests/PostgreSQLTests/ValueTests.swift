@@ -1,4 +1,5 @@
 import PostgreSQL
+import SQLValues
 import Testing
 
 extension PostgreSQLTests {
@@ -118,7 +119,7 @@ extension PostgreSQLTests {
         }
 
         @Test func arrayTakingVariantsBindTheSameWay() throws {
-            let values: [PostgreSQLValue] = [1, "one", [0xFF], nil]
+            let values: [SQLValue] = [1, "one", [0xFF], nil]
             #expect(try db.run("INSERT INTO items (id, label, data, note) VALUES (?, ?, ?, ?)", values: values) == 1)
             let rows = try db.query("SELECT label, data FROM items WHERE id = ? AND note IS NULL", values: [1]) {
                 ($0.text(at: 0), $0.blob(at: 1))

@@ -1,4 +1,5 @@
 import SQLite
+import SQLValues
 import Testing
 
 extension SQLiteTests {
@@ -13,7 +14,7 @@ extension SQLiteTests {
             try db.execute("CREATE TABLE v (id INTEGER PRIMARY KEY, value)")
         }
 
-        private func roundTrip(_ value: SQLiteValue) throws -> (SQLiteValue, String)? {
+        private func roundTrip(_ value: SQLValue) throws -> (SQLValue, String)? {
             try db.run("DELETE FROM v")
             try db.run("INSERT INTO v (id, value) VALUES (1, ?)", value)
             return try db.queryOne("SELECT value, typeof(value) FROM v WHERE id = 1") {
@@ -22,7 +23,7 @@ extension SQLiteTests {
         }
 
         @Test(arguments: [
-            (SQLiteValue.null, "null"),
+            (SQLValue.null, "null"),
             (.integer(0), "integer"),
             (.integer(Int64.max), "integer"),
             (.integer(Int64.min), "integer"),
@@ -36,7 +37,7 @@ extension SQLiteTests {
             (.blob([0, 0, 0]), "blob"),
             (.blob([0x00, 0xFF, 0x00, 0x7F, 0x80]), "blob"),
         ])
-        func everyValueTypeRoundTrips(value: SQLiteValue, storedType: String) throws {
+        func everyValueTypeRoundTrips(value: SQLValue, storedType: String) throws {
             let result = try roundTrip(value)
             #expect(result?.0 == value)
             #expect(result?.1 == storedType)
@@ -92,7 +93,7 @@ extension SQLiteTests {
         }
 
         @Test func literalsConvertToValues() {
-            let values: [SQLiteValue] = [nil, 1, 2.5, true, "s", [0, 1]]
+            let values: [SQLValue] = [nil, 1, 2.5, true, "s", [0, 1]]
             #expect(values == [.null, .integer(1), .real(2.5), .integer(1), .text("s"), .blob([0, 1])])
         }
 

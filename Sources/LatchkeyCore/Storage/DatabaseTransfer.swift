@@ -1,5 +1,6 @@
 import Glibc
 internal import PostgreSQL
+internal import SchemaMigrations
 internal import SQLite
 
 /// `latchkey migrate-to postgres://…`: the SQLite database of one instance copied into an
@@ -35,7 +36,7 @@ public enum DatabaseTransfer {
         let source = try SQLite.Connection(path: path, mode: .readOnly)
         let target = try PostgreSQL.Connection(url: url)
         defer { target.close() }
-        try PostgreSQL.Migrator(migrations: EmbeddedMigrations.postgres).migrate(target)
+        try Migrator(migrations: EmbeddedMigrations.postgres).migrate(target)
         let tables = try source.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") { $0.text(at: 0) ?? "" }
         let unknown = Set(tables).subtracting(copiedTables + skippedTables)
         guard unknown.isEmpty else { throw DataDirectoryError(description: "migrate-to does not know the tables \(unknown.sorted())") }
@@ -53,7 +54,7 @@ public enum DatabaseTransfer {
         if replacedTables.contains(table) { try target.run("DELETE FROM \(table)") }
         let insert = "INSERT INTO \(table) (\(list)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
         let rows = try source.query("SELECT \(list) FROM \(table)") { row in
-            try target.run(insert, values: (0..<columns.count).map { PostgreSQLValue(row.value(at: $0).storeValue) })
+            try target.run(insert, values: (0..<columns.count).map { row.value(at: $0) })
         }
         if identityTables.contains(table) {
             // The next generated id follows the largest copied (or starts at 1).

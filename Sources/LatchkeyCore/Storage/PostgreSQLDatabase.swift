@@ -1,4 +1,5 @@
 internal import PostgreSQL
+internal import SchemaMigrations
 
 /// PostgreSQL's side of `Database`, for several instances over one database: writer
 /// threads (see `PostgreSQLWriter`) and a pool of reader connections, `connections` in all.
@@ -16,7 +17,7 @@ final class PostgreSQLDatabase: Sendable {
     init(url: String, connections: Int) throws {
         let writers = max(1, connections / 4)
         let first = try PostgreSQL.Connection(url: url)
-        try PostgreSQL.Migrator(migrations: EmbeddedMigrations.postgres).migrate(first)
+        try Migrator(migrations: EmbeddedMigrations.postgres).migrate(first)
         writer = PostgreSQLWriter(connections: try (0..<writers).map { _ in try PostgreSQL.Connection(url: url) })
         readers = try PostgreSQLReaderPool(url: url, capacity: max(1, connections - writers), first: first)
         presenceBus = try ListenNotifyPresenceBus { try PostgreSQL.Connection(url: url) }

@@ -1,4 +1,5 @@
 internal import SQLite
+internal import SchemaMigrations
 
 /// SQLite's side of `Database`: one writer that serialises and batches every write,
 /// read-only connections per event loop (WAL readers never wait for the writer), a small

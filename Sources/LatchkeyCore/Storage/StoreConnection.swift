@@ -1,5 +1,6 @@
 internal import PostgreSQL
 internal import SQLite
+internal import SQLValues
 
 /// The statements that must differ between the databases a store runs on.
 enum SQLDialect: Sendable {
@@ -54,30 +55,30 @@ struct StoreConnection: Sendable {
     }
 
     /// Runs one statement with `values` bound, discarding any rows.
-    func run(_ sql: String, _ values: (any StoreBindable)?...) throws {
+    func run(_ sql: String, _ values: (any SQLBindable)?...) throws {
         switch backend {
-        case .sqlite(let connection): try connection.run(sql, values: Self.driverValues(values))
-        case .postgres(let connection): _ = try connection.run(sql, values: Self.driverValues(values))
+        case .sqlite(let connection): try connection.run(sql, values: values.sqlValues)
+        case .postgres(let connection): _ = try connection.run(sql, values: values.sqlValues)
         }
     }
 
     /// Every row of a query, each turned into a value by `row`.
-    func query<T>(_ sql: String, _ values: (any StoreBindable)?..., row: (StoreRow) throws -> T) throws -> [T] {
+    func query<T>(_ sql: String, _ values: (any SQLBindable)?..., row: (StoreRow) throws -> T) throws -> [T] {
         switch backend {
         case .sqlite(let connection):
-            try connection.query(sql, values: Self.driverValues(values)) { try row(StoreRow(.sqlite($0))) }
+            try connection.query(sql, values: values.sqlValues) { try row(StoreRow(.sqlite($0))) }
         case .postgres(let connection):
-            try connection.query(sql, values: Self.driverValues(values)) { try row(StoreRow(.postgres($0))) }
+            try connection.query(sql, values: values.sqlValues) { try row(StoreRow(.postgres($0))) }
         }
     }
 
     /// The first row of a query, or nil when there is none.
-    func queryOne<T>(_ sql: String, _ values: (any StoreBindable)?..., row: (StoreRow) throws -> T) throws -> T? {
+    func queryOne<T>(_ sql: String, _ values: (any SQLBindable)?..., row: (StoreRow) throws -> T) throws -> T? {
         switch backend {
         case .sqlite(let connection):
-            try connection.queryOne(sql, values: Self.driverValues(values)) { try row(StoreRow(.sqlite($0))) }
+            try connection.queryOne(sql, values: values.sqlValues) { try row(StoreRow(.sqlite($0))) }
         case .postgres(let connection):
-            try connection.queryOne(sql, values: Self.driverValues(values)) { try row(StoreRow(.postgres($0))) }
+            try connection.queryOne(sql, values: values.sqlValues) { try row(StoreRow(.postgres($0))) }
         }
     }
 
@@ -103,49 +104,5 @@ struct StoreConnection: Sendable {
     /// the connection closes), whatever database the server itself uses.
     static func temporary() throws -> StoreConnection {
         StoreConnection(.sqlite(try SQLite.Connection(path: "")))
-    }
-
-    /// `values` as the driver binds them.
-    private static func driverValues<Value: DriverValue>(_ values: [(any StoreBindable)?]) -> [Value] {
-        values.map { Value($0?.storeValue ?? .null) }
-    }
-}
-
-/// What `driverValues` needs of a driver's value type; the enum cases of `SQLiteValue` and
-/// `PostgreSQLValue` meet these requirements as they are.
-protocol DriverValue {
-    static var null: Self { get }
-    static func integer(_ value: Int64) -> Self
-    static func real(_ value: Double) -> Self
-    static func text(_ value: String) -> Self
-    static func blob(_ value: [UInt8]) -> Self
-}
-
-extension DriverValue {
-    /// Both drivers' value enums have StoreValue's cases.
-    init(_ value: StoreValue) {
-        self = switch value {
-        case .null: .null
-        case .integer(let integer): .integer(integer)
-        case .real(let real): .real(real)
-        case .text(let text): .text(text)
-        case .blob(let bytes): .blob(bytes)
-        }
-    }
-}
-
-extension SQLiteValue: DriverValue {}
-extension PostgreSQLValue: DriverValue {}
-
-/// A value read from SQLite, bound again elsewhere (`DatabaseTransfer` copies rows so).
-extension SQLiteValue: StoreBindable {
-    var storeValue: StoreValue {
-        switch self {
-        case .null: .null
-        case .integer(let integer): .integer(integer)
-        case .real(let real): .real(real)
-        case .text(let text): .text(text)
-        case .blob(let bytes): .blob(bytes)
-        }
     }
 }

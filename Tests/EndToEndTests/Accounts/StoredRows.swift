@@ -1,6 +1,7 @@
 import Foundation
 import PostgreSQL
 import SQLite
+import SQLValues
 import TestSupport
 
 /// What the server left in its database, read straight from it (migrations/0001): how the
@@ -9,7 +10,7 @@ import TestSupport
 /// tests run over PostgreSQL (`DatabaseUnderTest`). The SQL must read the same on both.
 struct StoredRows {
     /// A value bound to a `?` of the SQL: the same Swift value on either database.
-    typealias Value = any SQLiteBindable & PostgreSQLBindable
+    typealias Value = any SQLBindable
 
     private enum Handle {
         case sqlite(SQLite.Connection)
@@ -33,8 +34,8 @@ struct StoredRows {
     /// The first row of a query, read by `read`, or nil when there is none.
     func row<T>(_ sql: String, _ values: Value..., read: (any StoredRow) throws -> T) throws -> T? {
         switch handle {
-        case .sqlite(let database): try database.queryOne(sql, values: values.map(\.sqliteValue)) { try read($0) }
-        case .postgres(let database): try database.queryOne(sql, values: values.map(\.postgresqlValue)) { try read($0) }
+        case .sqlite(let database): try database.queryOne(sql, values: values.map(\.sqlValue)) { try read($0) }
+        case .postgres(let database): try database.queryOne(sql, values: values.map(\.sqlValue)) { try read($0) }
         }
     }
 
@@ -44,8 +45,8 @@ struct StoredRows {
 
     func run(_ sql: String, values: [Value]) throws {
         switch handle {
-        case .sqlite(let database): try database.run(sql, values: values.map(\.sqliteValue))
-        case .postgres(let database): _ = try database.run(sql, values: values.map(\.postgresqlValue))
+        case .sqlite(let database): try database.run(sql, values: values.map(\.sqlValue))
+        case .postgres(let database): _ = try database.run(sql, values: values.map(\.sqlValue))
         }
     }
 
