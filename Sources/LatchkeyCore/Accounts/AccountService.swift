@@ -72,7 +72,7 @@ public struct AccountService: Sendable {
         }
         let stored = try database.read { db in
             try AccountStore.credentials(emailKey: email.key, on: db).map {
-                (user: $0.user, password: try StoredPassword.resolve($0.passwordHash, on: db), epoch: try AccountStore.passwordEpoch(userID: $0.user.id, on: db))
+                (user: $0.user, password: try StoredPassword.resolve($0.passwordHash, on: db), epoch: $0.passwordEpoch)
             }
         }
         let device = deviceToken.flatMap { token in

@@ -5,7 +5,7 @@ enum AccountStore {
     // Built once: statements are cached by their text, and a per-call interpolation would
     // cost an allocation and a longer hash on every request.
     private static let userByID = "SELECT \(userColumns) FROM users WHERE id = ?"
-    private static let credentialsByEmail = "SELECT \(userColumns), password_hash FROM users WHERE email_key = ?"
+    private static let credentialsByEmail = "SELECT \(userColumns), password_hash, password_epoch FROM users WHERE email_key = ?"
 
     private static func makeUser(_ row: StoreRow) -> User {
         makeUser(row, from: 0)
@@ -24,10 +24,10 @@ enum AccountStore {
         try db.queryOne(userByID, id, row: makeUser)
     }
 
-    /// The user and stored password hash for a login.
-    static func credentials(emailKey: String, on db: StoreConnection) throws -> (user: User, passwordHash: String)? {
+    /// The user, stored password hash and password epoch (`DeviceToken`) for a login, in one read.
+    static func credentials(emailKey: String, on db: StoreConnection) throws -> (user: User, passwordHash: String, passwordEpoch: Int64)? {
         try db.queryOne(credentialsByEmail, emailKey) { row in
-            (makeUser(row), row.text(at: 7) ?? "")
+            (makeUser(row), row.text(at: 7) ?? "", row.int64(at: 8))
         }
     }
 
