@@ -10,6 +10,14 @@ extension Accounts {
             mail.firstMatch(of: /verify-email\?token=([A-Za-z0-9_-]+)/).map { String($0.1) }
         }
 
+        /// Ada signs up and asks for a verification link: her account, the mail and its token.
+        static func mailedVerification(_ server: AccountServer) throws -> (Account, String, String) {
+            let ada = try server.signUp("ada@example.com", "ada")
+            #expect(try server.call("POST", "/v1/auth/verify-email", token: ada.accessToken).status == 202)
+            let mail = try #require(try PasswordReset.mails(server, atLeast: 1).first)
+            return (ada, mail, try #require(verifyToken(in: mail)))
+        }
+
         /// The button of the page behind the link: its form posts the token back.
         static func pressConfirm(_ server: AccountServer, _ token: String) throws -> JSONResponse {
             try server.call("POST", "/verify-email", raw: "token=\(token)", contentType: "application/x-www-form-urlencoded")
@@ -44,10 +52,7 @@ extension Accounts {
         @Test func aLinkPreviewThatOpensTheLinkConfirmsNothing() throws {
             let server = try AccountServer()
             defer { server.stop() }
-            let ada = try server.signUp("ada@example.com", "ada")
-            #expect(try server.call("POST", "/v1/auth/verify-email", token: ada.accessToken).status == 202)
-            let mail = try #require(try PasswordReset.mails(server, atLeast: 1).first)
-            let token = try #require(Self.verifyToken(in: mail))
+            let (ada, _, token) = try Self.mailedVerification(server)
 
             // The mail provider's scanner fetches the link before Ada reads the message, twice.
             for _ in 0..<2 {
@@ -110,10 +115,7 @@ extension Accounts {
         @Test func theAppCanPostTheTokenInstead() throws {
             let server = try AccountServer()
             defer { server.stop() }
-            let ada = try server.signUp("ada@example.com", "ada")
-            #expect(try server.call("POST", "/v1/auth/verify-email", token: ada.accessToken).status == 202)
-            let mail = try #require(try PasswordReset.mails(server, atLeast: 1).first)
-            let token = try #require(Self.verifyToken(in: mail))
+            let (ada, _, token) = try Self.mailedVerification(server)
             #expect(try server.call("POST", "/v1/auth/verify-email/confirm", json: ["token": token]).status == 204)
             expectProblem(try server.call("POST", "/v1/auth/verify-email/confirm", json: ["token": token]), 400, "VERIFY_TOKEN_INVALID")
             #expect(try server.me(ada.accessToken)["emailVerified"] as? Bool == true)
