@@ -32,5 +32,4 @@ final class SQLiteAccountEventTail: Sendable {
     func stop() {
         stopping.store(true, ordering: .releasing)
     }
-
 }
