@@ -27,14 +27,6 @@ enum AccountEventStore {
         try db.run("UPDATE users SET password_epoch = password_epoch + 1 WHERE id = ?", userID)
     }
 
-    /// Whether the user still has a session that is not revoked, idle or past its lifetime.
-    static func hasLiveSession(_ userID: String, usedSince: Int64, createdSince: Int64, on db: StoreConnection) throws -> Bool {
-        try db.queryOne(
-            "SELECT 1 FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND last_used_at >= ? AND created_at >= ? LIMIT 1",
-            userID, usedSince, createdSince
-        ) { _ in true } ?? false
-    }
-
     /// The user's stored status, nil for an unknown user.
     static func presenceStatus(of userID: String, on db: StoreConnection) throws -> String? {
         try db.queryOne("SELECT status FROM presence WHERE user_id = ?", userID) { $0.text(at: 0) } ?? nil

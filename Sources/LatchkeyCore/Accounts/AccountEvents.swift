@@ -42,7 +42,7 @@ public struct AccountEvents: Sendable {
 
     /// A user with no live session left is offline at once, whether or not they held a stream.
     private func takeOfflineIfNoLiveSession(_ userID: String, now: Int64, on db: StoreConnection) throws -> Bool {
-        let live = try AccountEventStore.hasLiveSession(
+        let live = try SessionStore.hasActive(of:
             userID, usedSince: now - policy.sessionIdleTimeout, createdSince: now - policy.sessionMaxLifetime, on: db)
         guard !live, let status = try AccountEventStore.presenceStatus(of: userID, on: db), status != PresenceStatus.offline.rawValue else {
             return false

@@ -150,6 +150,14 @@ enum SessionStore {
         try db.query(activeOfUser, userID, usedSince, createdSince, row: makeSession)
     }
 
+    /// Whether `active` would find any session: one row at most, for an account event.
+    static func hasActive(of userID: String, usedSince: Int64, createdSince: Int64, on db: StoreConnection) throws -> Bool {
+        try db.queryOne(
+            "SELECT 1 FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND last_used_at >= ? AND created_at >= ? LIMIT 1",
+            userID, usedSince, createdSince
+        ) { _ in true } ?? false
+    }
+
     /// Every session of the user not revoked, expired or not, oldest first.
     static func unrevoked(of userID: String, on db: StoreConnection) throws -> [Session] {
         try db.query(
