@@ -28,6 +28,10 @@ login_body() {
     printf '{"email":"%s","password":"%s"}' "$bench_email" "$bench_password"
 }
 
+signup_body() {
+    printf '{"email":"%s","password":"%s","displayName":"bench_user"}' "$bench_email" "$bench_password"
+}
+
 # Login at 1 connection against one PBKDF2-HMAC-SHA256 of 600,000 iterations (OpenSSL, as
 # latchkey uses), taken in turns so both see the same machine: this VM's speed drifts by a
 # third within seconds, which two separate series would mistake for overhead.

@@ -116,6 +116,7 @@ bench_against_baseline() {
     for label in "GET /healthz (this vs earlier)" "GET /v1/users/me (this vs earlier)" "POST /v1/auth/refresh (this vs earlier)"; do
         baseline_ratio_line "$label"
     done
+    bench_postgres_against_baseline "$earlier"
 }
 
 bench_metrics_labels() {

@@ -17,45 +17,51 @@
 # PostgreSQL server) is reported beside the figures.
 
 postgres_summary=()
-pg_dir=""
-pg_url=""
-pg_a_pid=""
-pg_a_port=""
-pg_b_pid=""
-pg_b_port=""
+# The running pairs, by name (this part's "postgres"; baseline_postgres.sh's two): each
+# pair's cluster directory, its instances A and B, and the server name of its results rows.
+declare -A pg_dirs=() pg_a_pids=() pg_a_ports=() pg_b_pids=() pg_b_ports=() pg_servers=()
 pg_wrk_pids=()
 target_pg_me_ratio=0.8
 target_pg_refresh_ratio=0.8
 target_pg_login_ratio=0.9
 target_pg_presence_p99_ms=100
 
-# Stops what this part started (the instances first, then the cluster); called by
-# bench/run's EXIT trap too, so it must not fail.
-stop_postgres_part() {
-    local pid
-    for pid in "${pg_wrk_pids[@]}"; do stop_process "$pid" "wrk (postgres)"; done
-    pg_wrk_pids=()
-    stop_process "$pg_a_pid" "latchkey (postgres A)"
-    stop_process "$pg_b_pid" "latchkey (postgres B)"
-    pg_a_pid=""
-    pg_b_pid=""
-    if [[ -n "$pg_dir" ]]; then
-        timeout 90 "$root/scripts/postgres" stop "$pg_dir" >&2 || say "scripts/postgres stop $pg_dir failed"
-        pg_dir=""
+# Stops one pair (its instances first, then its cluster); must not fail.
+stop_postgres_pair() {  # pair
+    stop_process "${pg_a_pids[$1]:-}" "latchkey (postgres $1 A)"
+    stop_process "${pg_b_pids[$1]:-}" "latchkey (postgres $1 B)"
+    unset "pg_a_pids[$1]" "pg_b_pids[$1]"
+    if [[ -n "${pg_dirs[$1]:-}" ]]; then
+        timeout 90 "$root/scripts/postgres" stop "${pg_dirs[$1]}" >&2 || say "scripts/postgres stop ${pg_dirs[$1]} failed"
+        unset "pg_dirs[$1]"
     fi
 }
 
-start_postgres_instance() {  # name port key data-dir log
-    # As start_latchkey: rate limits off, the connection caps as high as the SQLite one's.
-    LATCHKEY_DATABASE="$pg_url" LATCHKEY_SIGNING_KEYS="$3" LATCHKEY_ISSUER=https://bench.latchkey.test \
-    LATCHKEY_MAX_CONNECTIONS="$max_connections" LATCHKEY_MAX_CONNECTIONS_PER_ADDRESS="$max_connections" \
-    LATCHKEY_RATE_LIMITS_ENABLED=false \
-        "$binary" serve --host 127.0.0.1 --port "$2" --data-dir "$4" >"$5" 2>&1 &
+# Stops every wrk and every pair still running; called by bench/run's EXIT trap too, so it
+# must not fail.
+stop_postgres_part() {
+    local pid pair
+    for pid in "${pg_wrk_pids[@]}"; do stop_process "$pid" "wrk (postgres)"; done
+    pg_wrk_pids=()
+    for pair in "${!pg_dirs[@]}"; do stop_postgres_pair "$pair"; done
 }
 
-# Returns 1 (and says why) when this machine has no PostgreSQL server to run.
-start_postgres_pair() {
-    local shared="$work/postgres-data" key
+start_postgres_instance() {  # binary url port key data-dir log
+    # As start_latchkey: rate limits off, the connection caps as high as the SQLite one's.
+    # Metrics and the access log on, as this build's defaults, so that an earlier build
+    # (baseline_postgres.sh; its log was off by default) does the same work per request.
+    LATCHKEY_DATABASE="$2" LATCHKEY_SIGNING_KEYS="$4" LATCHKEY_ISSUER=https://bench.latchkey.test \
+    LATCHKEY_MAX_CONNECTIONS="$max_connections" LATCHKEY_MAX_CONNECTIONS_PER_ADDRESS="$max_connections" \
+    LATCHKEY_RATE_LIMITS_ENABLED=false LATCHKEY_ACCESS_LOG=true LATCHKEY_METRICS_ENABLED=true \
+        "$1" serve --host 127.0.0.1 --port "$3" --data-dir "$5" >"$6" 2>&1 &
+}
+
+# A pair named PAIR: a throwaway cluster in $work/PAIR (scripts/postgres, the same settings
+# for every pair), and two instances of BINARY over it sharing the data directory
+# $work/PAIR-data and one signing key; their results rows are named SERVER. Returns 1 (and
+# says why) when this machine has no PostgreSQL server to run.
+start_postgres_pair() {  # pair binary server
+    local pair="$1" shared="$work/$1-data" key url dir="$work/$1"
     if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
         say "no PostgreSQL server under /usr/lib/postgresql (Debian's postgresql package): PostgreSQL part skipped"
         return 1
@@ -65,22 +71,28 @@ start_postgres_pair() {
     if ((EUID == 0)); then
         chgrp postgres "$work" && chmod g+x "$work" || fail "could not open $work to the postgres user"
     fi
-    pg_dir="$work/postgres"
-    say "starting a throwaway PostgreSQL cluster in $pg_dir"
-    pg_url="$(timeout 120 "$root/scripts/postgres" start "$pg_dir")" || fail "scripts/postgres start failed"
+    pg_dirs[$pair]="$dir"
+    pg_servers[$pair]="$3"
+    say "starting a throwaway PostgreSQL cluster in $dir"
+    url="$(timeout 120 "$root/scripts/postgres" start "$dir")" || fail "scripts/postgres start failed"
     mkdir -p "$shared"
     key="bench:$(head -c 48 /dev/urandom | base64 -w0)"
     # One after the other: the first migrates and writes refresh-token-key into the shared
     # data directory, the second finds both there.
-    pg_a_port="$(free_port)"
-    start_postgres_instance A "$pg_a_port" "$key" "$shared" "$work/postgres-a.log"
-    pg_a_pid=$!
-    wait_until_healthy "$pg_a_pid" "$pg_a_port" "latchkey (postgres A)" "$work/postgres-a.log"
-    pg_b_port="$(free_port)"
-    start_postgres_instance B "$pg_b_port" "$key" "$shared" "$work/postgres-b.log"
-    pg_b_pid=$!
-    wait_until_healthy "$pg_b_pid" "$pg_b_port" "latchkey (postgres B)" "$work/postgres-b.log"
-    say "latchkey over PostgreSQL: A (pid $pg_a_pid) on 127.0.0.1:$pg_a_port, B (pid $pg_b_pid) on 127.0.0.1:$pg_b_port: $(head -n 1 "$work/postgres-a.log")"
+    pg_a_ports[$pair]="$(free_port)"
+    start_postgres_instance "$2" "$url" "${pg_a_ports[$pair]}" "$key" "$shared" "$work/$pair-a.log"
+    pg_a_pids[$pair]=$!
+    wait_until_healthy "${pg_a_pids[$pair]}" "${pg_a_ports[$pair]}" "latchkey (postgres $pair A)" "$work/$pair-a.log"
+    pg_b_ports[$pair]="$(free_port)"
+    start_postgres_instance "$2" "$url" "${pg_b_ports[$pair]}" "$key" "$shared" "$work/$pair-b.log"
+    pg_b_pids[$pair]=$!
+    wait_until_healthy "${pg_b_pids[$pair]}" "${pg_b_ports[$pair]}" "latchkey (postgres $pair B)" "$work/$pair-b.log"
+    say "latchkey over PostgreSQL ($pair): A (pid ${pg_a_pids[$pair]}) on 127.0.0.1:${pg_a_ports[$pair]}, B (pid ${pg_b_pids[$pair]}) on 127.0.0.1:${pg_b_ports[$pair]}: $(head -n 1 "$work/$pair-a.log")"
+}
+
+# Both instances of PAIR are still running (a crash during a turn shows here).
+postgres_pair_alive() {  # pair
+    kill -0 "${pg_a_pids[$1]}" 2>/dev/null && kill -0 "${pg_b_pids[$1]}" 2>/dev/null
 }
 
 # POST JSON to a port; prints the response body, fails on a non-2xx status.
@@ -128,8 +140,8 @@ cpu_ticks() {  # pid...
     echo "$total"
 }
 
-postmaster_pid() {
-    head -n 1 "$pg_dir/data/postmaster.pid" 2>/dev/null || true
+postmaster_pid() {  # pair
+    head -n 1 "${pg_dirs[$1]}/data/postmaster.pid" 2>/dev/null || true
 }
 
 # Appends "label<TAB>µs of CPU per request: latchkey X, postgres Y" to $work/postgres-cpu.txt.
@@ -158,29 +170,29 @@ pg_wrk_sqlite() {  # label threads connections path [wrk args...]
     printf '%s\t%s\t%s\t%s\n' "$label" sqlite "$connections" "${figures// /$'\t'}" >>"$results"
 }
 
-# Two wrk processes started together, one per PostgreSQL instance, each with THREADS and
-# CONNECTIONS, waited for; appends one results row (server "pg x2") with their requests/s
-# and errors summed and, for p50 and p99, the worse of the two. SCRIPT_A and SCRIPT_B are
-# per-instance wrk Lua scripts ("-" for none).
-pg_wrk_pair() {  # label threads connections path script-a script-b [wrk args...]
-    local label="$1" threads="$2" connections="$3" path="$4" script_a="$5" script_b="$6"
+# Two wrk processes started together, one per instance of PAIR, each with THREADS and
+# CONNECTIONS, waited for; appends one results row (server: the pair's, e.g. "pg x2") with
+# their requests/s and errors summed and, for p50 and p99, the worse of the two. SCRIPT_A
+# and SCRIPT_B are per-instance wrk Lua scripts ("-" for none).
+pg_wrk_pair() {  # pair label threads connections path script-a script-b [wrk args...]
+    local pair="$1" label="$2" threads="$3" connections="$4" path="$5" script_a="$6" script_b="$7"
     local base output_a output_b args_a=() args_b=() status_a=0 status_b=0 figures_a figures_b
-    local before_l before_p postmaster combined
-    shift 6
+    local before_l before_p postmaster combined server="${pg_servers[$1]}"
+    shift 7
     [[ "$script_a" != - ]] && args_a=(-s "$script_a")
     [[ "$script_b" != - ]] && args_b=(-s "$script_b")
     base="$work/wrk-pg-$(tr -c 'A-Za-z0-9' '_' <<<"$label")-$RANDOM"
     output_a="$base-a.txt"
     output_b="$base-b.txt"
-    postmaster="$(postmaster_pid)"
-    say "2 x wrk -t$threads -c$connections -d${duration}s $label on the PostgreSQL latchkeys A and B at once"
-    before_l="$(cpu_ticks "$pg_a_pid" "$pg_b_pid")"
+    postmaster="$(postmaster_pid "$pair")"
+    say "2 x wrk -t$threads -c$connections -d${duration}s $label on the PostgreSQL latchkeys A and B of $pair at once"
+    before_l="$(cpu_ticks "${pg_a_pids[$pair]}" "${pg_b_pids[$pair]}")"
     before_p="$(cpu_ticks "$postmaster")"
     timeout "$((duration + 40))" wrk -t"$threads" -c"$connections" -d"${duration}s" --latency "${args_a[@]}" "$@" \
-        "http://127.0.0.1:$pg_a_port$path" >"$output_a" &
+        "http://127.0.0.1:${pg_a_ports[$pair]}$path" >"$output_a" &
     pg_wrk_pids+=($!)
     timeout "$((duration + 40))" wrk -t"$threads" -c"$connections" -d"${duration}s" --latency "${args_b[@]}" "$@" \
-        "http://127.0.0.1:$pg_b_port$path" >"$output_b" &
+        "http://127.0.0.1:${pg_b_ports[$pair]}$path" >"$output_b" &
     pg_wrk_pids+=($!)
     wait "${pg_wrk_pids[0]}" || status_a=$?
     wait "${pg_wrk_pids[1]}" || status_b=$?
@@ -192,9 +204,9 @@ pg_wrk_pair() {  # label threads connections path script-a script-b [wrk args...
     combined="$(awk -v a="$figures_a" -v b="$figures_b" 'BEGIN {
         split(a, x, " "); split(b, y, " ")
         printf "%.0f\t%.3f\t%.3f\t%d", x[1] + y[1], (x[2] > y[2] ? x[2] : y[2]), (x[3] > y[3] ? x[3] : y[3]), x[4] + y[4] }')"
-    note_cpu "$label" "pg x2" "${combined%%$'\t'*}" \
-        "$(($(cpu_ticks "$pg_a_pid" "$pg_b_pid") - before_l))" "$(($(cpu_ticks "$postmaster") - before_p))"
-    printf '%s\t%s\t%s\t%s\n' "$label" "pg x2" "$((connections * 2))" "$combined" >>"$results"
+    note_cpu "$label" "$server" "${combined%%$'\t'*}" \
+        "$(($(cpu_ticks "${pg_a_pids[$pair]}" "${pg_b_pids[$pair]}") - before_l))" "$(($(cpu_ticks "$postmaster") - before_p))"
+    printf '%s\t%s\t%s\t%s\n' "$label" "$server" "$((connections * 2))" "$combined" >>"$results"
 }
 
 # PostgreSQL requests/s to SQLite's for LABEL, each summed over its rows (turns); then
@@ -217,9 +229,9 @@ pg_ratio_line() {  # label what target
     postgres_summary+=("target $2: ${pg} req/s on two PostgreSQL instances to ${sqlite} req/s on one SQLite instance (summed over the turns; errors ${pg_errors} and ${sqlite_errors}): ratio ${ratio} (at least $3): $(awk -v r="$ratio" -v t="$3" 'BEGIN { print (r >= t) ? "met" : "NOT met" }')")
 }
 
-# One refresh turn on SQLite or on the PostgreSQL pair: 64 fresh sessions logged in, then
+# One refresh turn on SQLite or on a PostgreSQL pair: 64 fresh sessions logged in, then
 # one wrk thread per session following its chain (refresh_script).
-pg_refresh_turn() {  # sqlite|pg label
+pg_refresh_turn() {  # sqlite|pair label
     local tokens=() script_a script_b
     if [[ "$1" == sqlite ]]; then
         mapfile -t tokens < <(pg_login_sessions 64 "$latchkey_port")
@@ -228,13 +240,13 @@ pg_refresh_turn() {  # sqlite|pg label
         mv "$script_a" "$work/refresh-pg-sqlite.lua"
         pg_wrk_sqlite "$2" 64 64 /v1/auth/refresh -s "$work/refresh-pg-sqlite.lua"
     else
-        mapfile -t tokens < <(pg_login_sessions 64 "$pg_a_port" "$pg_b_port")
+        mapfile -t tokens < <(pg_login_sessions 64 "${pg_a_ports[$1]}" "${pg_b_ports[$1]}")
         ((${#tokens[@]} == 64)) || fail "only ${#tokens[@]} PostgreSQL sessions for the refresh run"
         script_a="$(refresh_script "${tokens[@]:0:32}")"
         mv "$script_a" "$work/refresh-pg-a.lua"
         script_b="$(refresh_script "${tokens[@]:32:32}")"
         mv "$script_b" "$work/refresh-pg-b.lua"
-        pg_wrk_pair "$2" 32 32 /v1/auth/refresh "$work/refresh-pg-a.lua" "$work/refresh-pg-b.lua"
+        pg_wrk_pair "$1" "$2" 32 32 /v1/auth/refresh "$work/refresh-pg-a.lua" "$work/refresh-pg-b.lua"
     fi
 }
 
@@ -243,21 +255,21 @@ cross_value() {  # key
 }
 
 bench_postgres() {
-    if ! start_postgres_pair; then
+    if ! start_postgres_pair postgres "$binary" "pg x2"; then
         postgres_summary+=("target PostgreSQL (two instances): not measured (no PostgreSQL server on this machine)")
         return
     fi
     : >"$work/postgres-cpu.txt"
     local token_sqlite token_pg me_label="GET /v1/users/me (sqlite vs pg)" login_label="POST /v1/auth/login (sqlite vs pg)"
-    local refresh_label="POST /v1/auth/refresh (sqlite vs pg)" login_script index
+    local refresh_label="POST /v1/auth/refresh (sqlite vs pg)" login_script index line
     say "signing up the bench user on PostgreSQL (through A)"
-    token_pg="$(pg_post_json "$pg_a_port" /v1/auth/signup "$(printf '{"email":"%s","password":"%s","displayName":"bench_user"}' "$bench_email" "$bench_password")" | json_field accessToken)"
+    token_pg="$(pg_post_json "${pg_a_ports[postgres]}" /v1/auth/signup "$(signup_body)" | json_field accessToken)"
     token_sqlite="$(post_json /v1/auth/login "$(login_body)" | json_field accessToken)"
 
     # GET /v1/users/me, in turns.
     pg_wrk_sqlite "$me_label" 2 64 /v1/users/me -H "Authorization: Bearer $token_sqlite"
-    pg_wrk_pair "$me_label" 1 32 /v1/users/me - - -H "Authorization: Bearer $token_pg"
-    pg_wrk_pair "$me_label" 1 32 /v1/users/me - - -H "Authorization: Bearer $token_pg"
+    pg_wrk_pair postgres "$me_label" 1 32 /v1/users/me - - -H "Authorization: Bearer $token_pg"
+    pg_wrk_pair postgres "$me_label" 1 32 /v1/users/me - - -H "Authorization: Bearer $token_pg"
     pg_wrk_sqlite "$me_label" 2 64 /v1/users/me -H "Authorization: Bearer $token_sqlite"
 
     # Login, in the same turns. A login waits behind up to 15 others for the hashing threads:
@@ -265,9 +277,9 @@ bench_postgres() {
     login_script="$(wrk_post_script /v1/auth/login "$(login_body)")"
     pg_wrk_sqlite "$login_label" 2 16 /v1/auth/login --timeout 30s -s "$login_script"
     sleep 3  # the logins still queued finish
-    pg_wrk_pair "$login_label" 1 8 /v1/auth/login "$login_script" "$login_script" --timeout 30s
+    pg_wrk_pair postgres "$login_label" 1 8 /v1/auth/login "$login_script" "$login_script" --timeout 30s
     sleep 3
-    pg_wrk_pair "$login_label" 1 8 /v1/auth/login "$login_script" "$login_script" --timeout 30s
+    pg_wrk_pair postgres "$login_label" 1 8 /v1/auth/login "$login_script" "$login_script" --timeout 30s
     sleep 3
     pg_wrk_sqlite "$login_label" 2 16 /v1/auth/login --timeout 30s -s "$login_script"
     sleep 3
@@ -276,28 +288,26 @@ bench_postgres() {
     # thread (a chain a turn has rotated cannot be replayed: its first token would be a reuse).
     say "refresh turns: 64 fresh sessions for each, on SQLite or on PostgreSQL (32 through each instance)"
     pg_refresh_turn sqlite "$refresh_label"
-    pg_refresh_turn pg "$refresh_label"
-    pg_refresh_turn pg "$refresh_label"
+    pg_refresh_turn postgres "$refresh_label"
+    pg_refresh_turn postgres "$refresh_label"
     pg_refresh_turn sqlite "$refresh_label"
 
     # Presence across instances.
     local changes="${BENCH_PG_PRESENCE_CHANGES:-500}"
     say "timing $changes presence changes made through A to streams on B"
-    timeout 300 python3 "$root/bench/presence_cross.py" --port-a "$pg_a_port" --port-b "$pg_b_port" \
+    timeout 300 python3 "$root/bench/presence_cross.py" --port-a "${pg_a_ports[postgres]}" --port-b "${pg_b_ports[postgres]}" \
         --changes "$changes" >"$work/presence-cross.txt" || { cat "$work/presence-cross.txt" >&2; fail "cross-instance presence helper failed"; }
     cat "$work/presence-cross.txt" >&2
 
-    for index in "$pg_a_pid" "$pg_b_pid"; do
-        kill -0 "$index" 2>/dev/null || fail "a PostgreSQL latchkey died during the bench"
-    done
-    stop_postgres_part
+    postgres_pair_alive postgres || fail "a PostgreSQL latchkey died during the bench"
+    stop_postgres_pair postgres
 
     pg_ratio_line "$me_label" "GET /v1/users/me at 64 connections, two PostgreSQL instances (32 each) to SQLite" "$target_pg_me_ratio"
     pg_ratio_line "$refresh_label" "POST /v1/auth/refresh at 64 connections, two PostgreSQL instances (32 each) to SQLite" "$target_pg_refresh_ratio"
     pg_ratio_line "$login_label" "POST /v1/auth/login at 16 connections, two PostgreSQL instances (8 each) to SQLite" "$target_pg_login_ratio"
     postgres_summary+=("target a presence change through instance A reaching a stream on instance B (PostgreSQL LISTEN/NOTIFY): p50 $(cross_value remote_p50_ms) ms, p99 $(cross_value remote_p99_ms) ms, max $(cross_value remote_max_ms) ms over $(cross_value remote_deliveries) of $(cross_value changes) changes, $(cross_value remote_missed) missed (p99 under ${target_pg_presence_p99_ms} ms): $(if [[ "$(cross_value remote_missed)" == 0 ]]; then verdict "$(cross_value remote_p99_ms)" "$target_pg_presence_p99_ms"; else echo "NOT met"; fi)")
     postgres_summary+=("  for reference, the same changes to a stream on A itself: p50 $(cross_value local_p50_ms) ms, p99 $(cross_value local_p99_ms) ms, max $(cross_value local_max_ms) ms, $(cross_value local_missed) missed; the PUT's own answer (its commit): p50 $(cross_value put_p50_ms) ms, p99 $(cross_value put_p99_ms) ms")
-    while IFS= read -r index; do
-        postgres_summary+=("  CPU: $index")
+    while IFS= read -r line; do
+        postgres_summary+=("  CPU: $line")
     done <"$work/postgres-cpu.txt"
 }
