@@ -34,7 +34,8 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(name: "CLinuxShims"),
-        // General-purpose leaf: the one way this server starts a thread of its own.
+        // General-purpose leaf: the one way this server starts a thread of its own, and the
+        // pools built on it (bounded, batching); it knows nothing of the domain.
         .target(name: "Threads"),
         .target(name: "HTTPServer", dependencies: ["CLinuxShims", "Threads", "FlatJSON", .product(name: "Logging", package: "swift-log")]),
         // Numbered migrations, their checksums and the checks before applying them: shared by
@@ -59,7 +60,7 @@ let package = Package(
         .target(name: "LatchkeyCore", dependencies: ["SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"]),
         .target(
             name: "LatchkeyAPI",
-            dependencies: ["HTTPServer", "LatchkeyCore", "FlatJSON", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["HTTPServer", "LatchkeyCore", "FlatJSON", "Threads", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "latchkey",
@@ -79,6 +80,7 @@ let package = Package(
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SchemaMigrations", "SQLValues", "TestSupport"]),
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream"]),
+        .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(name: "SMTPTests", dependencies: ["SMTP", "Threads"]),
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "FlatJSON", "TestSupport"]),
         // What the test targets share: the real binary as a process, HTTP calls, a mail sink, and a

@@ -1,5 +1,6 @@
 import HTTPServer
 import LatchkeyCore
+import Threads
 
 /// How the routes whose handlers read the store run.
 ///
