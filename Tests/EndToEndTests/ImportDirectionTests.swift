@@ -66,6 +66,17 @@ import Testing
         }
     }
 
+    /// Inside LatchkeyCore each driver is imported in its own room, `Storage/SQLite/` or
+    /// `Storage/PostgreSQL/`, and besides only in the neutral files that hold one case per
+    /// backend or copy one into the other.
+    @Test(arguments: ["SQLite", "PostgreSQL"])
+    func aDriverIsImportedOnlyInItsOwnFolder(_ driver: String) throws {
+        let spanningBoth: Set = ["Storage/StoreConnection.swift", "Storage/StoreRow.swift", "Storage/DatabaseTransfer.swift"]
+        for (file, _, module) in try Self.imports(in: "LatchkeyCore") where module == driver {
+            #expect(file.hasPrefix("Storage/\(driver)/") || spanningBoth.contains(file), "LatchkeyCore/\(file) imports \(driver) outside Storage/\(driver)/")
+        }
+    }
+
     @Test(arguments: ["SQLite", "PostgreSQL"])
     func theDomainImportsItsStorageInternally(_ storage: String) throws {
         let storageImports = try Self.imports(in: "LatchkeyCore").filter { $0.module == storage }
