@@ -38,12 +38,13 @@ let package = Package(
         // pools built on it (bounded, batching); it knows nothing of the domain.
         .target(name: "Threads"),
         .target(name: "HTTPServer", dependencies: ["CLinuxShims", "Threads", "FlatJSON", .product(name: "Logging", package: "swift-log")]),
-        // Numbered migrations, their checksums and the checks before applying them: shared by
-        // both database wrappers, so a migration reads the same on either.
-        .target(name: "SchemaMigrations"),
         // The one value a parameter binds and a column reads, shared by both database
         // wrappers, so bindings are built the same way for either.
         .target(name: "SQLValues"),
+        // Numbered migrations, their checksums, the checks before applying them and the
+        // records table: shared by both database wrappers, so a migration reads the same on
+        // either and each wrapper gives only what differs.
+        .target(name: "SchemaMigrations", dependencies: ["SQLValues"]),
         .target(name: "SQLite", dependencies: ["CSQLite", "SchemaMigrations", "SQLValues"]),
         // The PostgreSQL driver, shaped like SQLite's wrapper so store code reads the same
         // against either; independent of it (it shares only SQLValues and SchemaMigrations).
