@@ -40,7 +40,7 @@ public struct ServiceOptions: Sendable {
 /// domain the executable assembled and the API's own settings.
 public final class LatchkeyService: Sendable {
     private let context: APIContext
-    private let reads: StoreReadRoutes
+    private let placement: HandlerPlacement
     /// Nil when metrics are off.
     private let requests: RequestMetrics?
     /// Nil when `/metrics` needs no token.
@@ -57,31 +57,32 @@ public final class LatchkeyService: Sendable {
             ? AccessLog(
                 logger: Logger(label: "access"), clientAddress: ClientAddress(trustedProxies: options.trustedProxies), format: options.accessLogFormat
             ) : nil
+        let errors = ErrorResponder(logger: logger)
         context = APIContext(
             core: core,
-            readers: try PerLoop(count: options.eventLoops) { _ in try core.makeReader() },
-            tokenCaches: PerLoop(count: options.eventLoops) { _ in VerifiedTokenCache() },
             throttle: RequestThrottle(
                 enabled: core.policy.rateLimitsEnabled, perMinute: options.ipRatePerMinute, trustedProxies: options.trustedProxies
             ),
-            errors: ErrorResponder(logger: logger),
+            errors: errors,
             pages: options.pages,
             maxPictureBytes: options.maxPictureBytes
         )
-        reads = StoreReadRoutes(context, pool: core.makeStoreReadPool())
+        placement = try HandlerPlacement(core: core, eventLoops: options.eventLoops, errors: errors)
         let streams = core.presence.streams
         Task.detached { await streams.maintain(sweepEvery: .seconds(5), keepAliveEvery: .seconds(15)) }
     }
 
+    /// The routes of docs/api.md, bound by area.
     public func makeRouter() -> Router {
-        var router = Router()
-        HealthRoutes.register(on: &router, reads: reads)
-        AccountRoutes.register(on: &router, context, reads: reads)
-        OpenAPIRoute.register(on: &router)
-        if let requests {
-            MetricsRoute.register(on: &router, reads: reads, requests: requests, server: serverGauges, token: metricsToken)
-        }
-        return router
+        var routes = Routes(placement: placement, throttle: context.throttle, verifier: context.core.verifier)
+        OperationsRoutes.bind(&routes, context.core, metrics: requests.map { ($0, serverGauges, metricsToken) })
+        AccountsRoutes.bind(&routes, context)
+        SessionsRoutes.bind(&routes, context)
+        MailPagesRoutes.bind(&routes, context)
+        UsersRoutes.bind(&routes, context)
+        PicturesRoutes.bind(&routes, context)
+        PresenceRoutes.bind(&routes, context)
+        return routes.router
     }
 
     /// For `ServerConfiguration.requestObserver`: every answer is counted for `/metrics`

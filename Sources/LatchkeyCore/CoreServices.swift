@@ -102,9 +102,4 @@ public struct CoreServices: Sendable {
         guard let readers = database.networkReaderConnections else { return nil }
         return BoundedThreadPool(named: "store-read", threads: readers, capacity: queueCapacity)
     }
-
-    /// The bearer check off the event loops (on a pooled reader).
-    public func authenticate(authorization: String?) throws -> Authenticated {
-        try verifier.verify(authorization: authorization, database: database)
-    }
 }

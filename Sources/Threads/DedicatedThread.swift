@@ -3,7 +3,7 @@ import Glibc
 
 /// A plain pthread for work that blocks by design (an event loop in epoll_wait, the
 /// database writer waiting for jobs, a PBKDF2 worker), so it never occupies Swift's
-/// cooperative pool, which runs the off-loop handlers.
+/// cooperative pool, which runs the API's writes.
 public enum DedicatedThread {
     private final class Body: Sendable {
         let run: @Sendable () -> Void

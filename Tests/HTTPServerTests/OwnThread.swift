@@ -4,7 +4,7 @@ import Threads
 
 /// Runs blocking calls (socket reads, `HTTPServer.shutdown()`) on a fresh thread. On a
 /// 2-core machine the cooperative pool has two threads; a test blocking one of them while
-/// waiting for an off-loop handler that needs it would deadlock until its timeout.
+/// waiting for a handler task that needs it would deadlock until its timeout.
 enum OwnThread {
     static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in

@@ -83,7 +83,7 @@ enum TestRoutes {
         router.add("POST", "/echo", bodyLimit: 1024, inline: { request in
             Response(status: 200, body: request.body)
         })
-        router.add("POST", "/pieces", bodyLimit: 1 << 20, receiveBody: { _ in PieceCounter() }, offLoop: { request in
+        router.add("POST", "/pieces", bodyLimit: 1 << 20, receiveBody: { _ in PieceCounter() }, .inline { request in
             guard let counter = request.receivedBody as? PieceCounter, request.body.isEmpty else { return Response(status: 500) }
             return Response(status: 200, body: Array("bytes=\(counter.bytes) largest=\(counter.largestPiece) finished=\(counter.finished)".utf8))
         })
@@ -94,12 +94,14 @@ enum TestRoutes {
             guard let file = FileBody(path: request.queryParameter("empty") == nil ? bigFile : emptyFile) else { return Response(status: 404) }
             return Response(status: 200, headers: [HTTPField(name: "Content-Type", value: "application/octet-stream")], file: file)
         })
-        router.add("GET", "/slow", offLoop: { _ in
+        router.add("GET", "/slow", .deferred { _, sink in
             probe.slowRequestStarted()
-            try await Task.sleep(for: .milliseconds(200))
-            return Response(status: 200, body: Array("slow".utf8))
+            Task.detached {
+                try? await Task.sleep(for: .milliseconds(200))
+                sink.respond(Response(status: 200, body: Array("slow".utf8)))
+            }
         })
-        router.add("GET", "/fail", offLoop: { _ in
+        router.add("GET", "/fail", inline: { _ in
             throw SecretFailure()
         })
         router.add("GET", "/stream", inline: { _ in

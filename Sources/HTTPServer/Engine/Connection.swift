@@ -3,7 +3,7 @@
 final class Connection {
     /// Who is producing the current response, while the policy waits on `.response`.
     enum Responder {
-        /// An off-loop or deferred handler; its answer comes back through the loop's inbox.
+        /// A deferred handler; its answer comes back through the loop's inbox.
         case handler(ResponseWriter.Context)
         /// A chunked response produced over time.
         case stream(ResponseStream, ResponseWriter.Context)

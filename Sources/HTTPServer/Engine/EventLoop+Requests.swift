@@ -266,19 +266,6 @@ extension EventLoop {
             connection.responder = .handler(context)
             handle(.responseUnderway, on: connection)
             handler(request, ResponseSink(loop: self, fd: connection.fd, connectionID: connection.id))
-        case .offLoop(let handler):
-            connection.responder = .handler(context)
-            handle(.responseUnderway, on: connection)
-            let (fd, id, shared) = (connection.fd, connection.id, shared)
-            Task.detached { [self] in
-                let response: Response
-                do {
-                    response = try await handler(request)
-                } catch {
-                    response = shared.errorResponder(error, request)
-                }
-                post(.response(fd: fd, connectionID: id, response))
-            }
         }
     }
 

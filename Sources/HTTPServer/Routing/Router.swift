@@ -1,14 +1,12 @@
-/// How a route's handler runs.
+/// How a route's handler answers. Which thread does the work is the handler's business:
+/// the engine only starts it on the loop and writes the answer, in request order.
 public enum RouteHandler: Sendable {
-    /// On the event loop itself: for cheap work (health checks, token checks, a primary-key
-    /// read), where a task hop would cost more than the request.
+    /// Answered on the event loop at once: for cheap work (a health check, a token check,
+    /// a primary-key read), where any hop would cost more than the request. A thrown error
+    /// goes to the server's error responder.
     case inline(@Sendable (Request) throws -> Response)
-    /// Off the loop on Swift concurrency, for anything that can wait: a password hash, a
-    /// write transaction, mail. The response is handed back to the loop and written in order.
-    case offLoop(@Sendable (Request) async throws -> Response)
-    /// Started on the loop, answered later from any thread through the sink: for work that
-    /// is queued elsewhere anyway (a database writer), where a task hop would only add
-    /// thread wake-ups. The handler must answer exactly once.
+    /// Started on the loop, answered later from any thread through the sink (a task, a
+    /// pool thread, a database writer). The handler must answer exactly once.
     case deferred(@Sendable (Request, ResponseSink) -> Void)
 }
 
@@ -76,16 +74,6 @@ public struct Router: Sendable {
     /// An inline route: see `RouteHandler.inline`.
     public mutating func add(_ method: String, _ pattern: String, bodyLimit: Int = Router.defaultBodyLimit, inline handler: @escaping @Sendable (Request) throws -> Response) {
         add(method, pattern, bodyLimit: bodyLimit, .inline(handler))
-    }
-
-    /// An off-loop route: see `RouteHandler.offLoop`.
-    public mutating func add(
-        _ method: String, _ pattern: String, bodyLimit: Int = Router.defaultBodyLimit,
-        admit: (@Sendable (RequestHead) -> Response?)? = nil,
-        receiveBody: (@Sendable (RequestHead) throws -> any RequestBodyReceiver)? = nil,
-        offLoop handler: @escaping @Sendable (Request) async throws -> Response
-    ) {
-        add(method, pattern, bodyLimit: bodyLimit, admit: admit, receiveBody: receiveBody, .offLoop(handler))
     }
 
     /// Every route's method and pattern, in the order they were added.

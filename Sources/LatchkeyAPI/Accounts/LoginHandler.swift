@@ -4,11 +4,10 @@ import LatchkeyCore
 /// `POST /v1/auth/login` → 200 TokenPair.
 enum LoginHandler {
     static func handle(_ request: Request, _ context: APIContext) async throws -> Response {
-        try context.throttle.admit(request, to: .login)
         let body = try JSONBody(request)
         let pair = try await context.accounts.login(
             email: try body.string("email"), password: try body.string("password"), deviceToken: try body.optionalString("deviceToken"),
-            from: context.throttle.addresses.of(request), userAgent: context.userAgent(request)
+            from: context.clientAddress(request), userAgent: context.userAgent(request)
         )
         return JSONResponses.make(200, JSONResponses.tokenPair(pair))
     }

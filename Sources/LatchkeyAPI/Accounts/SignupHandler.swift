@@ -4,7 +4,6 @@ import LatchkeyCore
 /// `POST /v1/auth/signup` → 201 TokenPair.
 enum SignupHandler {
     static func handle(_ request: Request, _ context: APIContext) async throws -> Response {
-        try context.throttle.admit(request, to: .signup)
         let body = try JSONBody(request)
         let form = SignupForm(
             email: try body.string("email"), password: try body.string("password"),

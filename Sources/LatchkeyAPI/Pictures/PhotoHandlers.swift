@@ -5,30 +5,15 @@ import LatchkeyCore
 /// `multipart/form-data` form with the picture in part `file`, as `curl -F file=@me.jpg`
 /// sends it) and `DELETE /v1/users/me/photo`.
 enum PhotoHandlers {
-    /// A caller without a valid token, or a type that is not a picture, is refused from
-    /// the head, before any byte of a body of up to `maxPictureBytes` is read.
-    static func admission(_ context: APIContext) -> @Sendable (RequestHead) -> Response? {
-        { head in
-            if let refused = signedTokenRefusal(head, context) { return refused }
-            return ImageFormat(mediaType: Array((head.field("Content-Type") ?? "").utf8)) == nil
-                ? ErrorResponder.problem(for: PictureError.unsupportedType).response() : nil
-        }
+    /// A type that is not a picture is refused from the head, before any byte of a body
+    /// of up to `maxPictureBytes` is read (as is a caller without a valid token: `Routes`).
+    static let pictureMediaType: Routes.Admission = { head in
+        ImageFormat(mediaType: Array((head.field("Content-Type") ?? "").utf8)) == nil
+            ? ErrorResponder.problem(for: PictureError.unsupportedType).response() : nil
     }
 
-    static func formAdmission(_ context: APIContext) -> @Sendable (RequestHead) -> Response? {
-        { head in
-            if let refused = signedTokenRefusal(head, context) { return refused }
-            return MultipartParser.boundary(ofContentType: head.field("Content-Type") ?? "") == nil ? APIProblem.unsupportedMultipart.response() : nil
-        }
-    }
-
-    private static func signedTokenRefusal(_ head: RequestHead, _ context: APIContext) -> Response? {
-        do {
-            try context.core.verifier.checkSignedToken(authorization: head.field("Authorization"))
-            return nil
-        } catch {
-            return ErrorResponder.problem(for: error).response()
-        }
+    static let formMediaType: Routes.Admission = { head in
+        MultipartParser.boundary(ofContentType: head.field("Content-Type") ?? "") == nil ? APIProblem.unsupportedMultipart.response() : nil
     }
 
     /// The raw picture goes to disk as it arrives.
@@ -44,8 +29,7 @@ enum PhotoHandlers {
         }
     }
 
-    static func put(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try await context.authenticate(request)
+    static func put(_ request: Request, _ caller: Authenticated, _ context: APIContext) async throws -> Response {
         // A request without a body has no receiver.
         guard let body = request.receivedBody as? RawPictureBody else { throw PictureError.empty }
         let user = try await context.core.pictures.replace(
@@ -57,8 +41,7 @@ enum PhotoHandlers {
     /// Room for the form's own bytes (delimiters, part headers) beside the picture.
     static let formOverhead = 16 * 1024
 
-    static func post(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try await context.authenticate(request)
+    static func post(_ request: Request, _ caller: Authenticated, _ context: APIContext) async throws -> Response {
         guard let form = request.receivedBody as? FormPictureBody, let mediaType = form.mediaType else {
             throw APIProblem.invalidArgument(field: "file", detail: "Send the picture in a form part named file (curl -F file=@me.jpg).")
         }
@@ -66,8 +49,7 @@ enum PhotoHandlers {
         return JSONResponses.make(200, JSONResponses.user(user))
     }
 
-    static func delete(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try await context.authenticate(request)
+    static func delete(_ request: Request, _ caller: Authenticated, _ context: APIContext) async throws -> Response {
         return JSONResponses.make(200, JSONResponses.user(try await context.core.pictures.remove(for: caller.userID)))
     }
 }

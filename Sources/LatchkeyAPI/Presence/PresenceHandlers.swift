@@ -2,10 +2,9 @@ import HTTPServer
 import LatchkeyCore
 
 /// `PUT /v1/presence`, `GET /v1/presence/{userId}` and `GET /v1/presence?userIds=a,b,…`.
-/// Reads are one primary-key lookup per id on the loop's own reader.
+/// Reads are one primary-key lookup per id.
 enum PresenceHandlers {
-    static func put(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try await context.authenticate(request)
+    static func put(_ request: Request, _ caller: Authenticated, _ context: APIContext) async throws -> Response {
         let text = try JSONBody(request).string("status")
         // Compared as bytes: a status is a protocol token, not text.
         guard let status = PresenceStatus.allCases.first(where: { Array($0.rawValue.utf8) == Array(text.utf8) }) else {
@@ -14,17 +13,15 @@ enum PresenceHandlers {
         return JSONResponses.make(200, presence(try await context.core.presence.set(status, for: caller)))
     }
 
-    static func get(_ request: Request, _ context: APIContext) throws -> Response {
-        _ = try context.authenticateInline(request)
-        let found = try context.core.presence.get(request.pathParameters["userId"] ?? "", reader: context.reader(request))
+    static func get(_ request: Request, _ caller: Authenticated, _ reader: StoreReader, _ context: APIContext) throws -> Response {
+        let found = try context.core.presence.get(request.pathParameters["userId"] ?? "", reader: reader)
         return JSONResponses.make(200, presence(found))
     }
 
-    static func batch(_ request: Request, _ context: APIContext) throws -> Response {
-        _ = try context.authenticateInline(request)
+    static func batch(_ request: Request, _ caller: Authenticated, _ reader: StoreReader, _ context: APIContext) throws -> Response {
         let ids = try userIDs(of: request)
         var json = JSONObjectWriter()
-        json.field("presences", jsonArray: try context.core.presence.get(ids, reader: context.reader(request)).map(presence))
+        json.field("presences", jsonArray: try context.core.presence.get(ids, reader: reader).map(presence))
         return JSONResponses.make(200, json.finish())
     }
 

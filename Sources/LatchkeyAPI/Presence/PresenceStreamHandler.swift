@@ -13,14 +13,13 @@ enum PresenceStreamHandler {
         HTTPField(name: "X-Accel-Buffering", value: "no"),
     ]
 
-    static func open(_ request: Request, _ context: APIContext) throws -> Response {
-        let caller = try context.authenticateInline(request)
+    static func open(_ request: Request, _ caller: Authenticated, _ reader: StoreReader, _ context: APIContext) throws -> Response {
         let ids = try PresenceHandlers.userIDs(of: request)
         // A HEAD learns the headers; it must not hold its caller online with no body.
         if request.method == "HEAD" { return Response(status: 200, headers: headers) }
         let stream = ResponseStream(highWater: EventStreamWatcher.highWater)
         let streams = context.core.presence.streams
-        guard let id = try context.core.presence.openStream(EventStreamWatcher(stream), for: caller, watching: ids, reader: context.reader(request)) else {
+        guard let id = try context.core.presence.openStream(EventStreamWatcher(stream), for: caller, watching: ids, reader: reader) else {
             throw APIProblem.serviceBusy  // the server is stopping
         }
         stream.onClose { streams.closed(id) }

@@ -9,12 +9,10 @@ enum EmailChangeHandler {
         return json.finish()
     }()
 
-    static func handle(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try await context.authenticate(request)
-        try context.throttle.admit(request, to: .mailedLinks)
+    static func handle(_ request: Request, _ caller: Authenticated, _ context: APIContext) async throws -> Response {
         let body = try JSONBody(request)
         try await context.accounts.requestEmailChange(
-            caller, newEmail: try body.string("newEmail"), password: try body.string("password"), from: context.throttle.addresses.of(request)
+            caller, newEmail: try body.string("newEmail"), password: try body.string("password"), from: context.clientAddress(request)
         )
         return JSONResponses.make(202, accepted)
     }

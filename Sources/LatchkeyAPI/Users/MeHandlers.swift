@@ -8,8 +8,7 @@ enum MeHandlers {
         JSONResponses.make(200, JSONResponses.user(caller.user))
     }
 
-    static func patch(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try await context.authenticate(request)
+    static func patch(_ request: Request, _ caller: Authenticated, _ context: APIContext) async throws -> Response {
         let body = try JSONBody(request)
         let photoURL: ProfileChange.PhotoURL = switch try body.nullableString("photoURL") {
         case .none: .unchanged
@@ -19,10 +18,9 @@ enum MeHandlers {
         return JSONResponses.make(200, JSONResponses.user(user))
     }
 
-    static func delete(_ request: Request, _ context: APIContext) async throws -> Response {
-        let caller = try await context.authenticate(request)
+    static func delete(_ request: Request, _ caller: Authenticated, _ context: APIContext) async throws -> Response {
         let body = try JSONBody(request)
-        try await context.accounts.deleteAccount(caller, password: try body.string("password"), from: context.throttle.addresses.of(request))
+        try await context.accounts.deleteAccount(caller, password: try body.string("password"), from: context.clientAddress(request))
         return JSONResponses.noContent()
     }
 }

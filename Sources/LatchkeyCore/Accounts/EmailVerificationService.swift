@@ -46,9 +46,9 @@ public struct EmailVerificationService: Sendable {
     /// Whether a verification or email-change link still works (unused, not voided, not
     /// expired), without spending it: what the page behind the link checks before it shows
     /// its button.
-    public func isLive(token: String) throws -> Bool {
+    public func isLive(token: String, reader: StoreReader) throws -> Bool {
         let hash = SHA256.hash(token.utf8)
-        return try database.read { db in
+        return try reader.read { db in
             try AccountTokenStore.live(hash: hash, purposes: [Self.purpose, EmailChange.purpose], now: UnixTime.now(), on: db)
         } != nil
     }

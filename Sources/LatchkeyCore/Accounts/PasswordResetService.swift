@@ -44,9 +44,9 @@ public struct PasswordResetService: Sendable {
 
     /// Whether a reset link still works (unused, not voided, not expired): what the page
     /// behind the link shows first.
-    public func isLive(token: String) throws -> Bool {
+    public func isLive(token: String, reader: StoreReader) throws -> Bool {
         let hash = SHA256.hash(token.utf8)
-        return try database.read { db in try AccountTokenStore.liveUser(hash: hash, purpose: Self.purpose, now: UnixTime.now(), on: db) } != nil
+        return try reader.read { db in try AccountTokenStore.liveUser(hash: hash, purpose: Self.purpose, now: UnixTime.now(), on: db) } != nil
     }
 
     /// Sets the new password, uses the token up and ends every session; the account's

@@ -1,5 +1,5 @@
 /// What an authentic refresh token (`RefreshToken`) presented against its session's state
-/// calls for, by the rules of `SessionService.refresh`. Pure, so the writer's job and
+/// calls for, by the rules of `SessionService.rotate`. Pure, so the writer's job and
 /// PostgreSQL's refresh batches decide alike. The verdicts that answer carry the state they
 /// answer from.
 enum RefreshVerdict {

@@ -26,19 +26,6 @@ public struct SessionService: Sendable {
     /// Of those, refreshes per batch that needed their sessions read (`RefreshBatches`).
     var refreshReadBatchSizes: Histogram? { refreshBatches?.readBatchSizes }
 
-    /// Each refresh token works once. A token of the generation before (or the one
-    /// before that) presented again within the grace after its retirement (a client
-    /// retrying, or two tasks of one app refreshing together) gets the session's CURRENT
-    /// token, not a new rotation, so every copy of the app ends up with the same working
-    /// token. Any other authentic token of an earlier generation revokes the session:
-    /// someone else holds the chain, however many rotations ago it forked.
-    public func refresh(_ token: String) async throws -> TokenPair {
-        let rotated = try await withCheckedThrowingContinuation { continuation in
-            rotate(token) { continuation.resume(with: $0) }
-        }
-        return try pair(for: rotated)
-    }
-
     /// A refreshed session, before its tokens are made.
     public struct Rotated: Sendable {
         let user: User
@@ -46,9 +33,16 @@ public struct SessionService: Sendable {
         let generation: Int64
     }
 
-    /// The durable half of a refresh, answering through `completion` on the thread that
-    /// made it durable (the writer, or on PostgreSQL a refresh batch's) without a task hop;
-    /// `pair(for:)` makes the tokens wherever the caller likes. A token the server did not
+    /// Each refresh token works once. A token of the generation before (or the one
+    /// before that) presented again within the grace after its retirement (a client
+    /// retrying, or two tasks of one app refreshing together) gets the session's CURRENT
+    /// token, not a new rotation, so every copy of the app ends up with the same working
+    /// token. Any other authentic token of an earlier generation revokes the session:
+    /// someone else holds the chain, however many rotations ago it forked.
+    ///
+    /// This is the durable half of a refresh, answering through `completion` on the thread
+    /// that made it durable (the writer, or on PostgreSQL a refresh batch's) without a task
+    /// hop; `pair(for:)` makes the tokens wherever the caller likes. A token the server did not
     /// make (forged, or of a format before derived seeds) is refused here, on the caller's
     /// thread, before any statement.
     public func rotate(_ token: String, completion: @escaping @Sendable (Result<Rotated, any Error>) -> Void) {

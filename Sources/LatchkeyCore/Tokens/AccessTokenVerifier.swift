@@ -14,20 +14,13 @@ public struct AccessTokenVerifier: Sendable {
         self.policy = policy
     }
 
-    /// On the calling thread's own reader (an event loop); `cache`, when given, belongs
-    /// to that loop too (see `VerifiedTokenCache`).
+    /// On `reader`, on the calling thread; `cache`, when given, belongs to that thread
+    /// (see `VerifiedTokenCache`).
     public func verify(
         authorization: String?, reader: StoreReader, cache: VerifiedTokenCache? = nil, now: Int64 = UnixTime.now()
     ) throws -> Authenticated {
         try verify(authorization, cache: cache, now: now) { sessionID in
             try reader.read { db in try SessionStore.sessionWithUser(id: sessionID, on: db) }
-        }
-    }
-
-    /// Off the loops, on a reader lent by the database's pool.
-    public func verify(authorization: String?, database: Database, now: Int64 = UnixTime.now()) throws -> Authenticated {
-        try verify(authorization, cache: nil, now: now) { sessionID in
-            try database.read { db in try SessionStore.sessionWithUser(id: sessionID, on: db) }
         }
     }
 

@@ -1,10 +1,10 @@
-/// Access tokens one event loop has already verified, so a client that sends the same
+/// Access tokens one thread has already verified, so a client that sends the same
 /// token for an hour pays for its HMAC and claims parsing once. Only the signature work is
 /// skipped: expiry is checked on every use, and the session is still read every request,
 /// so revocation stays immediate.
 ///
-/// Not thread-safe by design: each event loop owns one (`PerLoop`), touched only on its
-/// own thread.
+/// Not thread-safe by design: each event loop, and each store-read thread, owns one
+/// (`PerThread`), touched only on its own thread.
 public final class VerifiedTokenCache {
     struct Entry {
         let userID: String

@@ -6,22 +6,21 @@ import Synchronization
 /// no id, token or address reaches a metrics store, and nothing a client sends adds a
 /// series.
 enum MetricsRoute {
-    /// On the store-read threads where a read crosses the network: the gauges count the
-    /// outbox. With a `token`, a scrape without it is refused from the head, on the loop,
-    /// before any read.
-    static func register(on router: inout Router, reads: StoreReadRoutes, requests: RequestMetrics, server: ServerGauges, token: MetricsToken?) {
-        var admit: (@Sendable (RequestHead) -> Response?)?
+    /// A read: the gauges count the outbox. With a `token`, a scrape without it is refused
+    /// from the head, before any read.
+    static func bind(_ routes: inout Routes, _ core: CoreServices, requests: RequestMetrics, server: ServerGauges, token: MetricsToken?) {
+        var admit: Routes.Admission?
         if let token {
             let refusal = ErrorResponder.metricsTokenRequired.response()
             admit = { head in token.admits(authorization: head.field("authorization")) ? nil : refusal }
         }
-        router.add("GET", "/metrics", admit: admit, reads.handler { request, context in
-            let body = render(requests: requests.snapshot(), gauges: try context.core.gauges(reader: context.reader(request)), server: server)
+        routes.read("/metrics", admit: admit) { _, reader in
+            let body = render(requests: requests.snapshot(), gauges: try core.gauges(reader: reader), server: server)
             return Response(status: 200, headers: [
                 HTTPField(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8"),
                 HTTPField(name: "Cache-Control", value: "no-store"),
             ], body: Array(body.utf8))
-        })
+        }
     }
 
     static func render(requests: [RequestMetrics.RouteKey: RequestMetrics.RouteShare], gauges: CoreServices.Gauges, server: ServerGauges) -> String {

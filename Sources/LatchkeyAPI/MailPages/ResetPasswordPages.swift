@@ -4,8 +4,8 @@ import LatchkeyCore
 /// `GET /reset-password?token=…` (the form behind the emailed link) and
 /// `POST /reset-password` (the form sent back), working without JavaScript.
 enum ResetPasswordPages {
-    static func show(_ request: Request, _ context: APIContext) throws -> Response {
-        guard let token = request.queryParameter("token"), !token.isEmpty, try context.core.passwordReset.isLive(token: token) else {
+    static func show(_ request: Request, _ reader: StoreReader, _ context: APIContext) throws -> Response {
+        guard let token = request.queryParameter("token"), !token.isEmpty, try context.core.passwordReset.isLive(token: token, reader: reader) else {
             return invalidLink(context.pages)
         }
         return form(token: token, problem: nil, status: 200, context.pages)

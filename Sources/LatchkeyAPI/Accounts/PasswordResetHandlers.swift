@@ -10,17 +10,13 @@ enum PasswordResetHandlers {
         return json.finish()
     }()
 
-    /// Inline: the request is handed to the database writer and not waited for (see
-    /// `PasswordResetService.request`), so it costs the loop about as much as a read.
     static func request(_ request: Request, _ context: APIContext) throws -> Response {
-        try context.throttle.admit(request, to: .mailedLinks)
         let body = try JSONBody(request)
         try context.core.passwordReset.request(email: try body.string("email"))
         return JSONResponses.make(202, accepted)
     }
 
     static func confirm(_ request: Request, _ context: APIContext) async throws -> Response {
-        try context.throttle.admit(request, to: .mailedLinks)
         let body = try JSONBody(request)
         try await context.core.passwordReset.confirm(token: try body.string("token"), newPassword: try body.string("newPassword"))
         return JSONResponses.noContent()

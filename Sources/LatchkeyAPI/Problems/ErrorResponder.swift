@@ -17,6 +17,24 @@ struct ErrorResponder: Sendable {
         return Self.problem(for: Problem.internalError).response()
     }
 
+    /// What `body` answers, or its error as a problem: for handlers answered through a
+    /// sink, outside the engine's own error mapping.
+    func answer(_ request: Request, _ body: () throws -> Response) -> Response {
+        do {
+            return try body()
+        } catch {
+            return response(for: error, to: request)
+        }
+    }
+
+    func answer(_ request: Request, _ body: () async throws -> Response) async -> Response {
+        do {
+            return try await body()
+        } catch {
+            return response(for: error, to: request)
+        }
+    }
+
     /// The engine's own failures, in the engine's words, with the contract's code: the
     /// server's `problemResponder`, so they render like every other problem.
     static func problem(for failure: Problem) -> APIProblem {

@@ -6,8 +6,8 @@ import LatchkeyCore
 /// nothing: mail scanners and link previews fetch links nobody clicked, so only the form's
 /// POST confirms an address or an email change.
 enum VerifyEmailPages {
-    static func show(_ request: Request, _ context: APIContext) throws -> Response {
-        guard let token = request.queryParameter("token"), !token.isEmpty, try context.core.emailVerification.isLive(token: token) else {
+    static func show(_ request: Request, _ reader: StoreReader, _ context: APIContext) throws -> Response {
+        guard let token = request.queryParameter("token"), !token.isEmpty, try context.core.emailVerification.isLive(token: token, reader: reader) else {
             return invalidLink(context.pages)
         }
         let text = context.pages
