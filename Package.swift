@@ -34,15 +34,17 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(name: "CLinuxShims"),
-        // General-purpose leaf: the one way this server starts a thread of its own.
+        // General-purpose leaf: the one way this server starts a thread of its own, and the
+        // pools built on it (bounded, batching); it knows nothing of the domain.
         .target(name: "Threads"),
         .target(name: "HTTPServer", dependencies: ["CLinuxShims", "Threads", "FlatJSON", .product(name: "Logging", package: "swift-log")]),
-        // Numbered migrations, their checksums and the checks before applying them: shared by
-        // both database wrappers, so a migration reads the same on either.
-        .target(name: "SchemaMigrations"),
         // The one value a parameter binds and a column reads, shared by both database
         // wrappers, so bindings are built the same way for either.
         .target(name: "SQLValues"),
+        // Numbered migrations, their checksums, the checks before applying them and the
+        // records table: shared by both database wrappers, so a migration reads the same on
+        // either and each wrapper gives only what differs.
+        .target(name: "SchemaMigrations", dependencies: ["SQLValues"]),
         .target(name: "SQLite", dependencies: ["CSQLite", "SchemaMigrations", "SQLValues"]),
         // The PostgreSQL driver, shaped like SQLite's wrapper so store code reads the same
         // against either; independent of it (it shares only SQLValues and SchemaMigrations).
@@ -59,7 +61,7 @@ let package = Package(
         .target(name: "LatchkeyCore", dependencies: ["SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"]),
         .target(
             name: "LatchkeyAPI",
-            dependencies: ["HTTPServer", "LatchkeyCore", "FlatJSON", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["HTTPServer", "LatchkeyCore", "FlatJSON", "Threads", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "latchkey",
@@ -79,6 +81,7 @@ let package = Package(
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SchemaMigrations", "SQLValues", "TestSupport"]),
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream"]),
+        .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(name: "SMTPTests", dependencies: ["SMTP", "Threads"]),
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "FlatJSON", "TestSupport"]),
         // What the test targets share: the real binary as a process, HTTP calls, a mail sink, and a

@@ -1,4 +1,5 @@
 import AuthCrypto
+import Threads
 
 /// The domain, assembled once at start-up from what the executable opened (database,
 /// keys) and configured: everything the HTTP layer calls, with nothing of the storage or

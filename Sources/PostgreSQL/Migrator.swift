@@ -1,4 +1,5 @@
 public import SchemaMigrations
+import SQLValues
 
 extension Migrator {
     /// Applies the pending migrations in version order; returns the versions applied now.
@@ -23,23 +24,9 @@ private struct PostgreSQLMigrationDatabase: MigrationDatabase {
     /// Advisory locks are per database, so instances on other databases never wait for it.
     static let advisoryLockKey: Int64 = 0x6c6b_6d69_6772_6174
 
-    /// Under the lock: two sessions running CREATE TABLE IF NOT EXISTS at the same moment
-    /// can both find the table missing, and one then fails on the catalog's unique index.
-    func records() throws -> [(version: Int, checksum: String)] {
-        try transaction {
-            try db.execute("""
-                CREATE TABLE IF NOT EXISTS schema_migrations (
-                    version BIGINT PRIMARY KEY,
-                    name TEXT NOT NULL,
-                    checksum TEXT NOT NULL,
-                    applied_at TEXT NOT NULL
-                )
-                """)
-            return try db.query("SELECT version, checksum FROM schema_migrations ORDER BY version") {
-                (version: $0.int(at: 0), checksum: $0.text(at: 1) ?? "")
-            }
-        }
-    }
+    var versionColumnType: String { "BIGINT" }
+    /// The same text form as SQLite's records: UTC, milliseconds, a trailing Z.
+    var nowAsText: String { #"to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')"# }
 
     /// READ COMMITTED on purpose: each statement sees what was committed before it started,
     /// so the SELECT after the lock sees another instance's record. (A SERIALIZABLE
@@ -52,8 +39,10 @@ private struct PostgreSQLMigrationDatabase: MigrationDatabase {
         }
     }
 
-    func recordedChecksum(version: Int) throws -> String? {
-        try db.queryOne("SELECT checksum FROM schema_migrations WHERE version = ?", version) { $0.text(at: 0) ?? "" }
+    /// Under the lock: two sessions running CREATE TABLE IF NOT EXISTS at the same moment
+    /// can both find the table missing, and one then fails on the catalog's unique index.
+    func readingRecords<T>(_ body: () throws -> T) throws -> T {
+        try transaction(body)
     }
 
     func execute(_ sql: String) throws(PostgreSQLError) {
@@ -62,14 +51,11 @@ private struct PostgreSQLMigrationDatabase: MigrationDatabase {
 
     func message(of failure: PostgreSQLError) -> String { failure.message }
 
-    /// The same text form as SQLite's records: UTC, milliseconds, a trailing Z.
-    func record(_ migration: Migration) throws {
-        try db.run(
-            """
-            INSERT INTO schema_migrations (version, name, checksum, applied_at)
-            VALUES (?, ?, ?, to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-            """,
-            migration.version, migration.name, migration.checksum
-        )
+    func run(_ sql: String, _ values: [SQLValue]) throws {
+        _ = try db.run(sql, values: values)
+    }
+
+    func rows(_ sql: String, _ values: [SQLValue]) throws -> [[SQLValue]] {
+        try db.query(sql, values: values) { row in (0..<row.columnCount).map(row.value(at:)) }
     }
 }

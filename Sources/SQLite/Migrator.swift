@@ -1,4 +1,5 @@
 public import SchemaMigrations
+import SQLValues
 
 extension Migrator {
     /// Applies the pending migrations in version order, each in its own IMMEDIATE
@@ -14,26 +15,17 @@ extension Migrator {
 private struct SQLiteMigrationDatabase: MigrationDatabase {
     let db: Connection
 
-    func records() throws -> [(version: Int, checksum: String)] {
-        try db.execute("""
-            CREATE TABLE IF NOT EXISTS schema_migrations (
-                version INTEGER PRIMARY KEY,
-                name TEXT NOT NULL,
-                checksum TEXT NOT NULL,
-                applied_at TEXT NOT NULL
-            )
-            """)
-        return try db.query("SELECT version, checksum FROM schema_migrations ORDER BY version") {
-            (version: $0.int(at: 0), checksum: $0.text(at: 1) ?? "")
-        }
-    }
+    var versionColumnType: String { "INTEGER" }
+    var nowAsText: String { "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')" }
 
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try db.transaction(.immediate, body)
     }
 
-    func recordedChecksum(version: Int) throws -> String? {
-        try db.queryOne("SELECT checksum FROM schema_migrations WHERE version = ?", version) { $0.text(at: 0) ?? "" }
+    /// Outside a transaction: a migration's IMMEDIATE transaction takes the write lock and
+    /// reads its record again.
+    func readingRecords<T>(_ body: () throws -> T) throws -> T {
+        try body()
     }
 
     func execute(_ sql: String) throws(SQLiteError) {
@@ -42,13 +34,11 @@ private struct SQLiteMigrationDatabase: MigrationDatabase {
 
     func message(of failure: SQLiteError) -> String { failure.message }
 
-    func record(_ migration: Migration) throws {
-        try db.run(
-            """
-            INSERT INTO schema_migrations (version, name, checksum, applied_at)
-            VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-            """,
-            migration.version, migration.name, migration.checksum
-        )
+    func run(_ sql: String, _ values: [SQLValue]) throws {
+        try db.run(sql, values: values)
+    }
+
+    func rows(_ sql: String, _ values: [SQLValue]) throws -> [[SQLValue]] {
+        try db.query(sql, values: values) { row in (0..<row.columnCount).map(row.value(at:)) }
     }
 }

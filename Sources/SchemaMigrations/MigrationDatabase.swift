@@ -1,20 +1,28 @@
+public import SQLValues
+
 /// One database as a migrator sees it: only what differs between SQLite and PostgreSQL
-/// (the records table's column types, the transaction a migration runs in and its lock,
-/// the clock's text form, the driver's error). `Migrator` does the rest, the same on both.
+/// (the records' version type and clock, the transaction a migration runs in and its lock,
+/// the driver's error and calls). `Migrator` and the records (`MigrationRecords`) do the
+/// rest, the same on both.
 public protocol MigrationDatabase {
     /// The driver's error, whose message a failed migration reports.
     associatedtype Failure: Error
 
-    /// `schema_migrations`, created when missing, then its records in version order.
-    func records() throws -> [(version: Int, checksum: String)]
+    /// The type of `schema_migrations.version` (a 64-bit integer).
+    var versionColumnType: String { get }
+
+    /// An SQL expression for the time now in UTC as text, with milliseconds and a trailing
+    /// Z (`2024-05-01T12:00:00.000Z`): how every record says when it was applied.
+    var nowAsText: String { get }
 
     /// Runs `body` in the transaction one migration is applied in, with whatever lock keeps
     /// other processes out of it until the end: committed when `body` returns, rolled back
     /// when it throws.
     func transaction<T>(_ body: () throws -> T) throws -> T
 
-    /// The checksum recorded for `version`, or nil when it is not recorded.
-    func recordedChecksum(version: Int) throws -> String?
+    /// Runs `body`, which creates the records table when missing and reads it, with
+    /// whatever keeps that safe while other processes migrate too.
+    func readingRecords<T>(_ body: () throws -> T) throws -> T
 
     /// Runs a migration's SQL, a script of statements.
     func execute(_ sql: String) throws(Failure)
@@ -22,6 +30,9 @@ public protocol MigrationDatabase {
     /// The database's own words for `failure`: they name tables and columns, never a bound value.
     func message(of failure: Failure) -> String
 
-    /// Records `migration` as applied now.
-    func record(_ migration: Migration) throws
+    /// Runs one statement with `values` bound to its `?` placeholders, discarding any rows.
+    func run(_ sql: String, _ values: [SQLValue]) throws
+
+    /// The rows of a query with `values` bound, each as its columns' values.
+    func rows(_ sql: String, _ values: [SQLValue]) throws -> [[SQLValue]]
 }

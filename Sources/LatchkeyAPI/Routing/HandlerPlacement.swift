@@ -1,5 +1,6 @@
 import HTTPServer
 import LatchkeyCore
+import Threads
 
 /// Where each kind of handler runs, per backend: the one place that knows it. Areas
 /// declare what a handler needs (`Routes`); this maps that onto the engine's two kinds,

@@ -24,7 +24,7 @@ public enum AccountEvent: Sendable, Equatable {
     /// `latchkey sessions revoke --user`.
     case sessionsRevokedByOperator
     case disabled
-    /// The account is gone (its rows went by cascade); `byOperator` for `latchkey users delete`.
+    /// The account is gone (its rows went by cascade); `fromSession` nil for `latchkey users delete`.
     case deleted(fromSession: String?)
 
     /// The sessions the event ends.

@@ -3,8 +3,9 @@ import Synchronization
 
 /// Where what an account event ended goes once committed, on every instance: this
 /// process's own events straight after their commit (`AccountEvents.published`), other
-/// processes' through the feed (`AccountEventFeed`: the SQLite table's tail, PostgreSQL's
-/// NOTIFY). Presence streams subscribe here; so may any in-process cache.
+/// processes' through the feed `Database.hearAccountEvents` starts (SQLite: the table's
+/// tail, `SQLiteAccountEventTail`; PostgreSQL: NOTIFY). Presence streams subscribe here;
+/// so may any in-process cache.
 public final class AccountEventBus: Sendable {
     /// This process among those that write to the database; its own events come back
     /// through the feed and are skipped there.

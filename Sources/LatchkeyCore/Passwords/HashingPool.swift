@@ -1,3 +1,5 @@
+import Threads
+
 /// Thrown when the password-hashing queue is full: the caller answers 503 with
 /// `Retry-After` instead of letting a login storm pile up.
 public struct HashingPoolSaturated: Error, Sendable {}

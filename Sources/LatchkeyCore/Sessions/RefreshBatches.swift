@@ -1,3 +1,5 @@
+import Threads
+
 /// Refreshes where the database is across the network (PostgreSQL), in batches
 /// (`BatchingThreads`), so a refresh costs a share of a statement instead of a writer's
 /// serializable transaction of its own. Every token here is authentic already
@@ -26,6 +28,7 @@ final class RefreshBatches: Sendable {
     }
 
     private let threads: BatchingThreads<Refresh>
+    private let sizes = BatchSizes()
     private let readSizes = BatchSizes()
 
     /// How long the thread waits for more refreshes when fewer are waiting than its batch
@@ -38,9 +41,10 @@ final class RefreshBatches: Sendable {
     /// One thread (see `BatchingThreads`).
     init(database: Database, policy: AccountsPolicy, inWriter: RefreshInWriter, capacity: Int = 4096) {
         let context = Context(database: database, policy: policy, inWriter: inWriter)
-        let readSizes = readSizes
+        let sizes = sizes, readSizes = readSizes
         threads = BatchingThreads(
-            named: "refresh-batch", threads: 1, capacity: capacity, lingerMicroseconds: Self.lingerMicroseconds
+            named: "refresh-batch", threads: 1, capacity: capacity, lingerMicroseconds: Self.lingerMicroseconds,
+            observeBatch: { sizes.observe($0) }
         ) { refreshes, _ in
             let unanswered = Self.rotateAll(refreshes, context)
             guard !unanswered.isEmpty else { return }
@@ -50,7 +54,7 @@ final class RefreshBatches: Sendable {
     }
 
     /// Refreshes per batch, for `/metrics`.
-    var batchSizes: Histogram { threads.batchSizes }
+    var batchSizes: Histogram { sizes.histogram }
 
     /// Refreshes per batch that needed their sessions read (step 2), for `/metrics`.
     var readBatchSizes: Histogram { readSizes.histogram }

@@ -1,3 +1,5 @@
+import Threads
+
 /// The bearer check's session read where a read is a network round trip (PostgreSQL),
 /// in batches (`BatchingThreads`): all the checks waiting read their sessions in one query,
 /// so under load a round trip and the server's work per statement are shared by many
@@ -12,10 +14,12 @@ public final class SessionReadBatches: Sendable {
     }
 
     private let threads: BatchingThreads<Check>
+    private let sizes = BatchSizes()
 
     /// One thread (see `BatchingThreads`).
     init(database: Database, capacity: Int = 4096) {
-        threads = BatchingThreads(named: "session-batch", threads: 1, capacity: capacity) { checks, _ in
+        let sizes = sizes
+        threads = BatchingThreads(named: "session-batch", threads: 1, capacity: capacity, observeBatch: { sizes.observe($0) }) { checks, _ in
             let found = Result {
                 try database.read { db in try SessionStore.sessionsWithUsers(ids: checks.map(\.sessionID), on: db) }
             }
@@ -26,7 +30,7 @@ public final class SessionReadBatches: Sendable {
     }
 
     /// Bearer checks per batch read, for `/metrics`.
-    var batchSizes: Histogram { threads.batchSizes }
+    var batchSizes: Histogram { sizes.histogram }
 
     /// Reads the session `sessionID` and its user in the next batch; `completion` runs on
     /// the batch's thread (nil: no such session). Too many waiting: busy (503) at once.

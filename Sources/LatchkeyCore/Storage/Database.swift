@@ -1,5 +1,3 @@
-internal import PostgreSQL
-
 /// The database of one Latchkey instance, whichever the `database` setting names: SQLite
 /// in the data directory (`SQLiteDatabase`), or PostgreSQL shared by several instances
 /// (`PostgreSQLDatabase`). The stores see only `StoreConnection`s; this type's API is the
@@ -25,12 +23,7 @@ public final class Database: Sendable {
     /// the server's connections, writers and readers together (see `PostgreSQLDatabase`).
     public init(postgresURL url: String, connections: Int) throws {
         location = DatabaseSetting.redacting(url)
-        do {
-            backend = .postgres(try PostgreSQLDatabase(url: url, connections: connections))
-        } catch let error as PostgreSQLError {
-            // Said in full at start-up; the driver's messages carry no password.
-            throw StoreError.failed("PostgreSQL at \(location): \(error.description)")
-        }
+        backend = .postgres(try PostgreSQLDatabase.connect(url: url, connections: connections, location: location))
     }
 
     /// The database `setting` names; SQLite's file is `latchkey.sqlite` in `dataDirectory`.

@@ -1,6 +1,3 @@
-internal import PostgreSQL
-internal import SQLite
-
 /// A storage failure as the domain and the API see it, whatever database lies beneath:
 /// callers decide between "try again shortly", "someone else changed this" and "our
 /// fault" without knowing SQLite's or PostgreSQL's error types.
@@ -24,34 +21,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `error` in the domain's terms when it came from the database; anything else (a
-    /// domain error thrown inside a transaction) unchanged.
+    /// `error` in the domain's terms when it came from the database (a driver's error says
+    /// its own, see `DriverError`); anything else (a domain error thrown inside a
+    /// transaction) unchanged.
     static func translating(_ error: any Error) -> any Error {
-        if let error = error as? SQLiteError { return translating(sqlite: error) }
-        if let error = error as? PostgreSQLError { return translating(postgres: error) }
-        return error
-    }
-
-    private static func translating(sqlite error: SQLiteError) -> StoreError {
-        switch error {
-        case .busy: .busy
-        case .uniqueViolation: .conflict
-        case .constraint, .corrupt, .readOnly, .other: .failed(error.description)
-        }
-    }
-
-    /// The same cases as SQLite's: a unique violation is the conflict a service may meet
-    /// (with the same API answer on both); what SQLite would call busy (a server out of
-    /// reach, a lost connection, a write that lost its serialization retries, a canceled
-    /// statement) is busy; the rest is the server's fault. PostgreSQL's messages never
-    /// carry a bound value, and a connection's never the URL's password (see
-    /// `PostgreSQLError`, `Connection.init(url:)`).
-    private static func translating(postgres error: PostgreSQLError) -> StoreError {
-        switch error {
-        case .uniqueViolation: .conflict
-        case .serializationFailure, .deadlock, .connectionLost, .cannotConnect, .queryCanceled: .busy
-        case .foreignKeyViolation, .constraint, .other: .failed(error.description)
-        }
+        (error as? any DriverError)?.storeError ?? error
     }
 
     /// Runs `body`, translating what the database throws.
@@ -62,4 +36,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             throw translating(error)
         }
     }
+}
+
+/// A database driver's error, which says what it is in the domain's terms: each backend's
+/// folder gives its driver's (`SQLiteError+StoreError`, `PostgreSQLError+StoreError`), so
+/// this file names neither.
+protocol DriverError: Error {
+    var storeError: StoreError { get }
 }

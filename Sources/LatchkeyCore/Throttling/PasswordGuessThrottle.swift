@@ -28,7 +28,8 @@ struct PasswordGuessThrottle: Sendable {
     /// - Parameters:
     ///   - accountKey: the lower-cased email, registered or not (a lock must not reveal
     ///     which accounts exist).
-    ///   - address: the client address as `ClientAddressKey` spells it (IPv6 by /64).
+    ///   - address: the client address as the API's `ClientAddress` spells it
+    ///     (`PeerAddress.limitKey`: IPv6 by /64).
     ///   - device: a valid device token of the account, when the login presented one.
     func begin(accountKey: String, address: String, device: DeviceToken? = nil) throws -> Attempt {
         let scopes = [address, PasswordFailureStore.everywhere]

@@ -6,8 +6,8 @@ internal import SchemaMigrations
 /// pool of readers for work off the loops, and the WAL checkpointer.
 final class SQLiteDatabase: Sendable {
     let path: String
-    let writer: DatabaseWriter
-    private let readers: ReaderPool
+    let writer: SQLiteWriter
+    private let readers: SQLiteReaderPool
     private let checkpointer: WALCheckpointer
 
     /// Opens (creating if needed) and migrates the database at `path`.
@@ -16,8 +16,8 @@ final class SQLiteDatabase: Sendable {
         try DatabaseFile.restrictToOwner(path)
         let connection = try StoreError.translating { try Connection(path: path, mode: .readWrite) }
         try Migrator(migrations: EmbeddedMigrations.all).migrate(connection)
-        writer = DatabaseWriter(connection: connection)
-        readers = ReaderPool { try SQLiteDatabase.openReader(path) }
+        writer = SQLiteWriter(connection: connection)
+        readers = SQLiteReaderPool { try SQLiteDatabase.openReader(path) }
         checkpointer = try WALCheckpointer(path: path)
     }
 

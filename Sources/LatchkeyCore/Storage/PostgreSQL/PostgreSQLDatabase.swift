@@ -23,6 +23,16 @@ final class PostgreSQLDatabase: Sendable {
         presenceBus = try ListenNotifyPresenceBus { try PostgreSQL.Connection(url: url) }
     }
 
+    /// `init`, with a driver's failure said in full for start-up as a `StoreError` naming
+    /// `location` (the URL without its password; the driver's messages carry none).
+    static func connect(url: String, connections: Int, location: String) throws -> PostgreSQLDatabase {
+        do {
+            return try PostgreSQLDatabase(url: url, connections: connections)
+        } catch let error as PostgreSQLError {
+            throw StoreError.failed("PostgreSQL at \(location): \(error.description)")
+        }
+    }
+
     /// Finishes queued writes and closes every connection.
     func close() {
         presenceBus.stop()

@@ -5,7 +5,7 @@ import Threads
 /// waiting when the writer becomes free runs in one transaction, each inside a savepoint
 /// so a failing job rolls back alone, and one commit (one fsync, `synchronous=FULL`)
 /// makes the whole batch durable. A caller resumes only after that commit.
-final class DatabaseWriter: Sendable {
+final class SQLiteWriter: Sendable {
     private let queue = WriteQueue()
     let statistics = WriteStatistics()
 

@@ -3,7 +3,7 @@ import Synchronization
 /// Read-only connections for work off the event loops (a login's user lookup, say).
 /// A reader is lent to one caller at a time; when all are out, a new one is opened
 /// rather than making the caller wait.
-final class ReaderPool: Sendable {
+final class SQLiteReaderPool: Sendable {
     private let open: @Sendable () throws -> StoreConnection
     private let idle = Mutex<[StoreConnection]>([])
     private let maxIdle: Int

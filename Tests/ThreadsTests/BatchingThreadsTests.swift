@@ -1,8 +1,8 @@
 import Dispatch
 import Glibc
-@testable import LatchkeyCore
 import Synchronization
 import Testing
+import Threads
 
 /// How a batching thread groups what it is given: everything waiting at once, and with a
 /// linger, more of it after batches of several, never holding back items that come alone.

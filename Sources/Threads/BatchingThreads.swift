@@ -1,7 +1,6 @@
 import Dispatch
 import Glibc
 import Synchronization
-import Threads
 
 /// Threads of their own that take work in batches: each time one is free it takes
 /// everything waiting (up to `largestBatch`) and hands it to `process` at once, so work that
@@ -17,19 +16,20 @@ import Threads
 /// now, a thread waits that long once before it takes them, so the next batch shares that
 /// price among as many. Items that come one at a time never wait, as with PostgreSQL's own
 /// `commit_delay`, which applies only while other transactions are active.
-final class BatchingThreads<Item: Sendable>: Sendable {
+public final class BatchingThreads<Item: Sendable>: Sendable {
     private let waiting = Mutex<[Item]>([])
     private let available = DispatchSemaphore(value: 0)
     private let capacity: Int
     private let largestBatch: Int
     private let lingerMicroseconds: UInt32
-    private let sizes = BatchSizes()
 
     /// The threads are named `name-0`, `name-1`, ... for `top -H` and `perf`; `process`
     /// gets each batch with that number. `niceness` above 0 runs them below the event loops
-    /// (on Linux the nice value is per thread).
-    init(
+    /// (on Linux the nice value is per thread). `observeBatch` hears each batch's size before
+    /// it is processed (for `/metrics`).
+    public init(
         named name: String, threads: Int, capacity: Int, largestBatch: Int = 256, lingerMicroseconds: UInt32 = 0, niceness: Int32 = 0,
+        observeBatch: (@Sendable (_ size: Int) -> Void)? = nil,
         process: @escaping @Sendable (_ batch: [Item], _ thread: Int) -> Void
     ) {
         self.capacity = capacity
@@ -42,21 +42,18 @@ final class BatchingThreads<Item: Sendable>: Sendable {
                 while true {
                     let batch = nextBatch(after: previous)
                     previous = batch.count
-                    sizes.observe(batch.count)
+                    observeBatch?(batch.count)
                     process(batch, index)
                 }
             }
         }
     }
 
-    /// How many items each batch held, for `/metrics`.
-    var batchSizes: Histogram { sizes.histogram }
-
     /// Items waiting for a thread.
-    var waitingCount: Int { waiting.withLock { $0.count } }
+    public var waitingCount: Int { waiting.withLock { $0.count } }
 
     /// Queues `item` for the next batch; false when `capacity` items are waiting already.
-    func submit(_ item: Item) -> Bool {
+    public func submit(_ item: Item) -> Bool {
         let wake = waiting.withLock { waiting -> Bool? in
             guard waiting.count < capacity else { return nil }
             waiting.append(item)
