@@ -40,7 +40,7 @@ enum CommandLineEntry {
             guard let settingsCommand = parsed as? any SettingsCommand else {
                 // `--help` and `latchkey help …` parse to the library's own help command.
                 try parsed.run()
-                exit(0)
+                ProcessExit.now(0)
             }
             command = settingsCommand
         } catch {
@@ -48,7 +48,7 @@ enum CommandLineEntry {
             let message = Latchkey.fullMessage(for: error)
             guard Latchkey.exitCode(for: error).isSuccess else { fail(String(message.trimmingPrefix("Error: ")), status: 2) }
             print(message)
-            exit(0)
+            ProcessExit.now(0)
         }
         let settings: Settings
         do {
@@ -65,11 +65,11 @@ enum CommandLineEntry {
         } catch {
             fail(StartupError.describe(error), status: 1)
         }
-        exit(0)
+        ProcessExit.now(0)
     }
 
     static func fail(_ message: String, status: Int32) -> Never {
         StandardError.write("latchkey: \(message)\n")
-        exit(status)
+        ProcessExit.now(status)
     }
 }

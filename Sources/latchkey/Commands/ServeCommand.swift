@@ -112,7 +112,7 @@ struct ServeCommand: SettingsCommand {
             logger.warning("closing the database at shutdown failed: \(error)")
         }
         logger.info("stopped")
-        Glibc.exit(0)
+        ProcessExit.now(0)
     }
 
     /// Each connection is a descriptor: take the hard limit, as the connection cap

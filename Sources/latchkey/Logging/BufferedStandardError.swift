@@ -8,8 +8,8 @@ import Threads
 /// two loops never touch one lock or cache line per request, and each share is one fixed
 /// buffer, written through a pointer: a line costs copies, never an allocation or a
 /// bounds check per piece. A line is never split; lines of different loops may reach the
-/// file up to 100 ms out of order. What waits is written at exit; a crash loses at most
-/// the last 100 ms.
+/// file up to 100 ms out of order. What waits is written at exit (`ProcessExit`); a crash
+/// loses at most the last 100 ms.
 final class BufferedStandardError: Sendable {
     static let shared = BufferedStandardError()
     static let flushThreshold = 65_536
@@ -41,7 +41,14 @@ final class BufferedStandardError: Sendable {
                 flush()
             }
         }
-        atexit { BufferedStandardError.shared.flush() }
+        Self.started.store(true, ordering: .releasing)
+    }
+
+    private static let started = Atomic<Bool>(false)
+
+    /// Writes what waits, if anything ever wrote here (see `ProcessExit`).
+    static func flushIfStarted() {
+        if started.load(ordering: .acquiring) { shared.flush() }
     }
 
     /// The share of each thread, numbered in the order threads first write.
