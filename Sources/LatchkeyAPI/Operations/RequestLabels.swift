@@ -25,8 +25,16 @@ struct RequestLabels {
     }
 
     /// Compared as bytes: methods are case-sensitive (RFC 9110 §9.1), so `get` is `OTHER`.
+    /// Runs for every request: contiguous bytes and the length first, not a generic walk
+    /// of each string's UTF-8 view.
     static func method(_ token: String) -> String {
-        for known in knownMethods where token.utf8.elementsEqual(known.utf8) { return known }
-        return otherMethod
+        var token = token
+        return token.withUTF8 { sent in
+            for known in knownMethods where known.utf8.count == sent.count {
+                var known = known
+                if known.withUTF8({ $0.elementsEqual(sent) }) { return known }
+            }
+            return otherMethod
+        }
     }
 }
