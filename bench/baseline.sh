@@ -1,7 +1,8 @@
 # This build against an earlier one (sourced by bench/run; uses its helpers and variables):
 # BENCH_BASELINE names a git revision (built release into its own scratch path) or a
 # latchkey binary. Both run side by side on fresh data directories, and take turns (this,
-# earlier, earlier, this; twice) at 64 connections on GET /healthz, GET /v1/users/me and POST
+# earlier, earlier, this; then earlier, this, this, earlier, so neither side always goes
+# first) at 64 connections on GET /healthz, GET /v1/users/me and POST
 # /v1/auth/refresh (64 fresh sessions a turn, each following its token chain); each ratio
 # is of the requests/s summed over the turns. Both do the same work per request: metrics
 # and the access log on (the default now; an earlier build had the log off by default),
@@ -72,8 +73,14 @@ baseline_ratio_line() {  # label
         return
     fi
     read -r c b ratio turns <<<"$line"
-    baseline_summary+=("target $1 at 64 connections, this build to $BENCH_BASELINE (summed over this, earlier, earlier, this, twice): ${c} to ${b} req/s, ratio ${ratio} (no lower than before: $(awk -v r="$ratio" 'BEGIN { print (r >= 1) ? "met" : "NOT met" }'))")
+    baseline_summary+=("target $1 at 64 connections, this build to $BENCH_BASELINE (summed over this, earlier, earlier, this, earlier, this, this, earlier): ${c} to ${b} req/s, ratio ${ratio} (no lower than before: $(awk -v r="$ratio" 'BEGIN { print (r >= 1) ? "met" : "NOT met" }'))")
     baseline_summary+=("  the turns in order, req/s:${turns}")
+}
+
+# One round's sides in turn: the first round starts with this build, the second with the
+# earlier one, so neither always has the first turn (a cold machine) or the last.
+baseline_round() {  # round
+    if (($1 % 2)); then echo current baseline baseline current; else echo baseline current current baseline; fi
 }
 
 bench_against_baseline() {
@@ -91,23 +98,23 @@ bench_against_baseline() {
     signup_body="$(printf '{"email":"%s","password":"%s","displayName":"bench_user"}' "$bench_email" "$bench_password")"
     token_current="$(side_post "$current_port" /v1/auth/signup "$signup_body" | json_field accessToken)"
     token_baseline="$(side_post "$baseline_port" /v1/auth/signup "$signup_body" | json_field accessToken)"
-    local side round
+    local side round token port
     for round in 1 2; do
-        for side in current baseline baseline current; do
+        for side in $(baseline_round "$round"); do
             run_wrk "GET /healthz (this vs earlier)" "latchkey_$side" 2 64 /healthz
         done
     done
     for round in 1 2; do
-        run_wrk "GET /v1/users/me (this vs earlier)" latchkey_current 2 64 /v1/users/me -H "Authorization: Bearer $token_current"
-        run_wrk "GET /v1/users/me (this vs earlier)" latchkey_baseline 2 64 /v1/users/me -H "Authorization: Bearer $token_baseline"
-        run_wrk "GET /v1/users/me (this vs earlier)" latchkey_baseline 2 64 /v1/users/me -H "Authorization: Bearer $token_baseline"
-        run_wrk "GET /v1/users/me (this vs earlier)" latchkey_current 2 64 /v1/users/me -H "Authorization: Bearer $token_current"
+        for side in $(baseline_round "$round"); do
+            if [[ $side == current ]]; then token="$token_current"; else token="$token_baseline"; fi
+            run_wrk "GET /v1/users/me (this vs earlier)" "latchkey_$side" 2 64 /v1/users/me -H "Authorization: Bearer $token"
+        done
     done
     for round in 1 2; do
-        baseline_refresh_turn latchkey_current "POST /v1/auth/refresh (this vs earlier)" "$current_port"
-        baseline_refresh_turn latchkey_baseline "POST /v1/auth/refresh (this vs earlier)" "$baseline_port"
-        baseline_refresh_turn latchkey_baseline "POST /v1/auth/refresh (this vs earlier)" "$baseline_port"
-        baseline_refresh_turn latchkey_current "POST /v1/auth/refresh (this vs earlier)" "$current_port"
+        for side in $(baseline_round "$round"); do
+            if [[ $side == current ]]; then port="$current_port"; else port="$baseline_port"; fi
+            baseline_refresh_turn "latchkey_$side" "POST /v1/auth/refresh (this vs earlier)" "$port"
+        done
     done
     stop_process "$current_pid" "latchkey (this build)"
     stop_process "$baseline_pid" "latchkey (baseline)"

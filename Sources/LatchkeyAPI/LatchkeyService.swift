@@ -91,7 +91,7 @@ public final class LatchkeyService: Sendable {
         let (requests, accessLog) = (requests, accessLog)
         guard requests != nil || accessLog != nil else { return nil }
         return { completed in
-            let labels = RequestLabels(completed)
+            let labels = RequestLabels(method: completed.method, route: completed.route)
             requests?.record(completed, labels)
             accessLog?.record(completed, labels)
         }

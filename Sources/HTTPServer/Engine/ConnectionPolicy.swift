@@ -55,6 +55,11 @@ struct ConnectionPolicy {
         requested && !peerClosed && !draining
     }
 
+    // Inlined, with the loop's `handle`, where each event is raised, so the switch can fold
+    // to the event's case: as calls, each a switch over every event, the funnel cost some
+    // 700 instructions a request (2% of GET /healthz). The compiler still calls this one
+    // from the loop's largest functions (`flush`, `process`), about 250 a request.
+    @inline(__always)
     mutating func handle(_ event: Event, now: UInt64) -> Actions {
         let interestBefore = interest
         let step = apply(event, now: now)
@@ -62,6 +67,7 @@ struct ConnectionPolicy {
         return Actions(interest: interestAfter == interestBefore ? nil : interestAfter, step: step)
     }
 
+    @inline(__always)
     private mutating func apply(_ event: Event, now: UInt64) -> Step {
         switch event {
         case .bytesRead:

@@ -5,7 +5,8 @@ import Glibc
 extension EventLoop {
     /// Feeds one event to the connection's policy and carries out its answer; true when
     /// the answer is to process the input, which only the caller knows how to do.
-    @discardableResult
+    /// Inlined at each event (see `ConnectionPolicy.handle`).
+    @inline(__always) @discardableResult
     func handle(_ event: ConnectionPolicy.Event, on connection: Connection) -> Bool {
         guard !connection.isClosed else { return false }
         let actions = connection.policy.handle(event, now: now)

@@ -20,34 +20,49 @@ struct ResponseWriter {
         var forwardedFor: String?
     }
 
+    /// Runs for every response: literals are copied from their static bytes and strings
+    /// from their contiguous UTF-8, not appended as generic `UTF8View` sequences, and the
+    /// CORS and response fields are written in turn, not joined into a new array first.
     mutating func writeHead(_ response: Response, context: Context, chunked: Bool, into output: inout [UInt8]) {
         output.append(contentsOf: Self.statusLine(response.status))
         output.append(contentsOf: date())
         if chunked {
-            output.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8)
+            Self.append(literal: "Transfer-Encoding: chunked\r\n", to: &output)
         } else if HTTPStatus.allowsBody(response.status), let length = Self.length(of: response.body) {
-            output.append(contentsOf: "Content-Length: ".utf8)
-            output.append(contentsOf: String(length).utf8)
-            output.append(contentsOf: "\r\n".utf8)
+            Self.append(literal: "Content-Length: ", to: &output)
+            Self.append(String(length), to: &output)
+            Self.append(literal: "\r\n", to: &output)
         }
         if !context.keepAlive {
-            output.append(contentsOf: "Connection: close\r\n".utf8)
+            Self.append(literal: "Connection: close\r\n", to: &output)
         } else if context.version == .http1_0 {
-            output.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+            Self.append(literal: "Connection: keep-alive\r\n", to: &output)
         }
-        output.append(contentsOf: "X-Request-Id: ".utf8)
-        output.append(contentsOf: context.requestID.utf8)
-        output.append(contentsOf: "\r\nX-Content-Type-Options: nosniff\r\n".utf8)
-        for field in context.corsFields + response.headers where Self.isWritable(field) {
-            output.append(contentsOf: field.name.utf8)
-            output.append(contentsOf: ": ".utf8)
-            output.append(contentsOf: field.value.utf8)
-            output.append(contentsOf: "\r\n".utf8)
-        }
-        output.append(contentsOf: "\r\n".utf8)
+        Self.append(literal: "X-Request-Id: ", to: &output)
+        Self.append(context.requestID, to: &output)
+        Self.append(literal: "\r\nX-Content-Type-Options: nosniff\r\n", to: &output)
+        for field in context.corsFields where Self.isWritable(field) { Self.append(field, to: &output) }
+        for field in response.headers where Self.isWritable(field) { Self.append(field, to: &output) }
+        Self.append(literal: "\r\n", to: &output)
         if !chunked, !context.isHead, case .bytes(let body) = response.body, HTTPStatus.allowsBody(response.status) {
             output.append(contentsOf: body)
         }
+    }
+
+    private static func append(literal: StaticString, to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    private static func append(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
+    }
+
+    private static func append(_ field: HTTPField, to output: inout [UInt8]) {
+        append(field.name, to: &output)
+        append(literal: ": ", to: &output)
+        append(field.value, to: &output)
+        append(literal: "\r\n", to: &output)
     }
 
     private static func length(of body: ResponseBody) -> Int? {
@@ -72,8 +87,9 @@ struct ResponseWriter {
     /// Framing and hop-by-hop fields are the engine's; a value with CR, LF or NUL would
     /// split the response, so such a field is dropped rather than written.
     private static func isWritable(_ field: HTTPField) -> Bool {
-        if field.value.utf8.contains(where: { $0 == ASCII.cr || $0 == ASCII.lf || $0 == 0 }) { return false }
-        if field.name.utf8.contains(where: { !ASCII.isTokenCharacter($0) }) { return false }
+        var (name, value) = (field.name, field.value)
+        if value.withUTF8({ $0.contains { $0 == ASCII.cr || $0 == ASCII.lf || $0 == 0 } }) { return false }
+        if name.withUTF8({ $0.contains { !ASCII.isTokenCharacter($0) } }) { return false }
         return !engineFields.contains { asciiCaseInsensitiveEquals($0, field.name) }
     }
 

@@ -37,16 +37,22 @@ struct AccessLog: Sendable {
     /// Behind a trusted proxy the address is a hop of `X-Forwarded-For`, which a proxy that
     /// passes the client's header on lets the client write (`1.2.3.4 status=200`, a forged
     /// field in a text line). An IPv4 or IPv6 address is only hex digits, dots and colons.
+    /// Runs for every logged request: a loop over the contiguous bytes, not a generic walk
+    /// of the string's UTF-8 view (several times the instructions for the same answer).
     static func looksLikeAnAddress(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        return !utf8.isEmpty && utf8.count <= 45 && utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"),
-                 UInt8(ascii: "."), UInt8(ascii: ":"):
-                true
-            default:
-                false
+        var text = text
+        return text.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes.count <= 45 else { return false }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"),
+                     UInt8(ascii: "."), UInt8(ascii: ":"):
+                    continue
+                default:
+                    return false
+                }
             }
+            return true
         }
     }
 }

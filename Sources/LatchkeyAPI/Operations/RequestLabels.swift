@@ -1,5 +1,3 @@
-import HTTPServer
-
 /// How `/metrics` and the access log name a request's method and route: from fixed sets
 /// only. A method token or a path as the client sent it would be a new series for each
 /// distinct one (a counter and a histogram, kept until the process exits, and in every
@@ -17,16 +15,36 @@ struct RequestLabels {
     /// Every answer no route gave: 404, 405, a malformed request, a timeout.
     static let unmatchedRoute = "unmatched"
 
-    init(_ completed: CompletedRequest) {
-        method = Self.method(completed.method)
+    /// A `CompletedRequest`'s two fields, not the whole of it: handing that over copied it
+    /// (each of its strings retained and released) on every request.
+    init(method: String, route: String) {
+        self.method = Self.method(method)
         // A template comes from the router and starts with `/`; the engine says `-` when
         // no route answered.
-        route = completed.route.utf8.first == UInt8(ascii: "/") ? completed.route : Self.unmatchedRoute
+        self.route = route.utf8.first == UInt8(ascii: "/") ? route : Self.unmatchedRoute
     }
 
     /// Compared as bytes: methods are case-sensitive (RFC 9110 §9.1), so `get` is `OTHER`.
+    /// Runs for every request, so each token is packed into one integer once and compared
+    /// as that, not walked byte by byte against each known method.
     static func method(_ token: String) -> String {
-        for known in knownMethods where token.utf8.elementsEqual(known.utf8) { return known }
+        guard let sent = packed(token) else { return otherMethod }
+        for (known, name) in packedMethods where known == sent { return name }
         return otherMethod
+    }
+
+    private static let packedMethods = knownMethods.map { (packed($0)!, $0) }
+
+    /// The token's bytes in one integer, its length in the top byte: two tokens pack the
+    /// same exactly when their bytes are the same. Nil above 7 bytes, longer than any
+    /// known method.
+    private static func packed(_ token: String) -> UInt64? {
+        var token = token
+        return token.withUTF8 { bytes in
+            guard bytes.count <= 7 else { return nil }
+            var value = UInt64(bytes.count) << 56
+            for (index, byte) in bytes.enumerated() { value |= UInt64(byte) << (8 * UInt64(index)) }
+            return value
+        }
     }
 }

@@ -83,7 +83,7 @@ final class RefreshBatches: Sendable {
         for refresh in first {
             let (sessionID, generation) = (refresh.presented.sessionID, refresh.presented.generation)
             if let user = users[sessionID] {
-                refresh.completion(.success(SessionService.Rotated(user: user, sessionID: sessionID, generation: generation + 1)))
+                refresh.completion(.success(SessionService.Rotated(user: user, presented: refresh.presented, generation: generation + 1)))
             } else {
                 others.append(refresh)
             }
@@ -106,7 +106,7 @@ final class RefreshBatches: Sendable {
             case .invalid:
                 refresh.completion(.failure(SessionError.invalidRefreshToken))
             case .current(let state):
-                refresh.completion(.success(SessionService.Rotated(user: state.user, sessionID: sessionID, generation: state.generation)))
+                refresh.completion(.success(SessionService.Rotated(user: state.user, presented: refresh.presented, generation: state.generation)))
             case .rotate, .revokeUnusable, .revokeReused:
                 context.inWriter.rotate(refresh.presented, completion: refresh.completion)
             }

@@ -39,7 +39,7 @@ struct RefreshInWriter: Sendable {
             completion(result.flatMap { rotation in
                 switch rotation {
                 case .answered(let user, let generation):
-                    .success(SessionService.Rotated(user: user, sessionID: sessionID, generation: generation))
+                    .success(SessionService.Rotated(user: user, presented: presented, generation: generation))
                 case .invalid:
                     .failure(SessionError.invalidRefreshToken)
                 case .reused:

@@ -14,6 +14,9 @@ import AuthCrypto
 struct RefreshToken: Equatable {
     let sessionID: String
     let generation: Int64
+    /// The session's seed, derived to check this token's MAC and kept, so the token a
+    /// refresh answers with costs one MAC, not a second derivation as well.
+    let seed: [UInt8]
 
     private static let prefix = "lk1"
     private static let sessionIDLength = 32
@@ -32,19 +35,27 @@ struct RefreshToken: Equatable {
         else { return nil }
         let sessionID = String(decoding: id, as: UTF8.self)
         let generation = digits.reduce(0) { $0 * 10 + Int64($1 - 0x30) }
-        guard ConstantTime.equals(code, Self.code(sessionID: sessionID, generation: generation, key: key, seeds: seeds)) else { return nil }
+        let seed = seeds.seed(for: sessionID)
+        guard ConstantTime.equals(code, Self.code(sessionID: sessionID, generation: generation, key: key, seed: seed)) else { return nil }
         self.sessionID = sessionID
         self.generation = generation
+        self.seed = seed
     }
 
     /// The token of `generation` for the session `sessionID`.
     static func make(sessionID: String, generation: Int64, key: HMACKey, seeds: RefreshSeeds) -> String {
-        prefix + "." + sessionID + "." + String(generation) + "." + Base64URL.encode(code(sessionID: sessionID, generation: generation, key: key, seeds: seeds))
+        make(sessionID: sessionID, generation: generation, key: key, seed: seeds.seed(for: sessionID))
     }
 
-    private static func code(sessionID: String, generation: Int64, key: HMACKey, seeds: RefreshSeeds) -> [UInt8] {
+    /// The token of `generation` for the session whose seed (`RefreshSeeds.seed(for:)` of
+    /// `sessionID`) is `seed`.
+    static func make(sessionID: String, generation: Int64, key: HMACKey, seed: [UInt8]) -> String {
+        prefix + "." + sessionID + "." + String(generation) + "." + Base64URL.encode(code(sessionID: sessionID, generation: generation, key: key, seed: seed))
+    }
+
+    private static func code(sessionID: String, generation: Int64, key: HMACKey, seed: [UInt8]) -> [UInt8] {
         // Lengths are fixed or delimited, so no two inputs share a message.
-        key.authenticationCode(Array("latchkey-refresh:\(sessionID):\(generation):".utf8) + seeds.seed(for: sessionID))
+        key.authenticationCode(Array("latchkey-refresh:\(sessionID):\(generation):".utf8) + seed)
     }
 
     private static func isLowerHex(_ byte: UInt8) -> Bool {

@@ -29,8 +29,11 @@ public struct SessionService: Sendable {
     /// A refreshed session, before its tokens are made.
     public struct Rotated: Sendable {
         let user: User
-        let sessionID: String
+        /// The token that was presented: its session's id and seed.
+        let presented: RefreshToken
         let generation: Int64
+
+        var sessionID: String { presented.sessionID }
     }
 
     /// Each refresh token works once. A token of the generation before (or the one
@@ -58,7 +61,7 @@ public struct SessionService: Sendable {
 
     /// Makes the refresh token and signs the access token of a refreshed session.
     public func pair(for rotated: Rotated) throws -> TokenPair {
-        let refreshToken = issuer.refreshToken(sessionID: rotated.sessionID, generation: rotated.generation)
+        let refreshToken = issuer.refreshToken(following: rotated.presented, generation: rotated.generation)
         return try issuer.pair(for: rotated.user, sessionID: rotated.sessionID, refreshToken: refreshToken, now: UnixTime.now())
     }
 

@@ -45,6 +45,12 @@ public struct TokenIssuer: Sendable {
         RefreshToken.make(sessionID: sessionID, generation: generation, key: refreshKey.mac, seeds: seeds)
     }
 
+    /// The refresh token of `generation` for the session of `presented`, under the seed
+    /// derived when `presented` was checked.
+    func refreshToken(following presented: RefreshToken, generation: Int64) -> String {
+        RefreshToken.make(sessionID: presented.sessionID, generation: generation, key: refreshKey.mac, seed: presented.seed)
+    }
+
     /// `token` if this server made it (of any generation), else nil.
     func authenticRefreshToken(_ token: String) -> RefreshToken? {
         RefreshToken(authenticating: token, key: refreshKey.mac, seeds: seeds)

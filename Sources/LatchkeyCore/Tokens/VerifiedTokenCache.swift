@@ -1,3 +1,5 @@
+import Glibc
+
 /// Access tokens one thread has already verified, so a client that sends the same
 /// token for an hour pays for its HMAC and claims parsing once. Only the signature work is
 /// skipped: expiry is checked on every use, and the session is still read every request,
@@ -43,8 +45,16 @@ struct TokenBytes: Hashable {
         self.text = text
     }
 
+    /// On every cache hit: the lengths, then the contiguous bytes. A generic walk of the
+    /// two `UTF8View`s cost some 90 instructions a byte, a quarter of GET /v1/users/me.
     static func == (left: TokenBytes, right: TokenBytes) -> Bool {
-        left.text.utf8.elementsEqual(right.text.utf8)
+        guard left.text.utf8.count == right.text.utf8.count else { return false }
+        var (left, right) = (left.text, right.text)
+        return left.withUTF8 { left in
+            right.withUTF8 { right in
+                left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
+        }
     }
 
     func hash(into hasher: inout Hasher) {
