@@ -62,3 +62,10 @@ struct RefreshToken: Equatable {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)
     }
 }
+
+/// Printed (in a log line, a test's failure), a token shows which session and generation it
+/// names, never its seed: the seed and the refresh key make the session's every token.
+extension RefreshToken: CustomStringConvertible, CustomDebugStringConvertible {
+    var description: String { "RefreshToken(session: \(sessionID), generation: \(generation))" }
+    var debugDescription: String { description }
+}
