@@ -95,10 +95,12 @@ extension Accounts {
                 wrong.append(try timed("ada@example.com"))
                 unknown.append(try timed("nobody\(round)@example.com"))
             }
-            let medianWrong = wrong.sorted()[2]
-            let medianUnknown = unknown.sorted()[2]
-            let ratio = min(medianWrong, medianUnknown) / max(medianWrong, medianUnknown)
-            #expect(ratio >= 0.5, "wrong password \(medianWrong) s, unknown address \(medianUnknown) s")
+            // The fastest of each: load from elsewhere only ever adds time (a full run at load
+            // 9 once put a pause into the median), while a missing dummy hash would leave the
+            // unknown address's fastest far below the hash's cost.
+            let (fastestWrong, fastestUnknown) = (wrong.min()!, unknown.min()!)
+            let ratio = min(fastestWrong, fastestUnknown) / max(fastestWrong, fastestUnknown)
+            #expect(ratio >= 0.5, "wrong password \(wrong) s, unknown address \(unknown) s")
         }
 
         @Test func aDisabledAccountIsRefusedWith403() throws {
