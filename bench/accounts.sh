@@ -148,17 +148,3 @@ bench_accounts() {
     run_wrk "POST /v1/auth/refresh" latchkey 64 64 /v1/auth/refresh -s "$(refresh_script "${tokens[@]}")"
 }
 
-# Ratios of the accounts endpoints to nginx's GET /healthz at the same connection count.
-accounts_ratios() {
-    awk -F'\t' '
-        $1 == "GET /healthz" && $2 == "nginx" { nginx[$3] = $4 }
-        $2 == "latchkey" && $1 != "GET /healthz" { rows[++n] = $0 }
-        END {
-            for (i = 1; i <= n; i++) {
-                split(rows[i], f, "\t")
-                if ((f[3] in nginx) && nginx[f[3]] > 0 && f[1] !~ /login|files/)
-                    printf "ratio to nginx GET /healthz requests/s, %s, %s connection(s): %.2f\n", f[1], f[3], f[4] / nginx[f[3]]
-            }
-        }
-    ' "$results"
-}

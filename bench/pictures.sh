@@ -44,7 +44,7 @@ EOF_PY
     cmp -s <(curl -s "http://127.0.0.1:$latchkey_port$path") "$picture" || fail "latchkey does not serve the uploaded picture byte for byte"
     cmp -s <(curl -s "http://127.0.0.1:$nginx_port$path") "$picture" || fail "nginx does not serve the bench picture"
     say "GET of a $(stat -c %s "$picture")-byte picture at $path"
-    bench_endpoint "GET /files (200 KB picture)" "$path" "latchkey nginx"
+    nginx_turns "GET /files (200 KB picture)" "$path" "$path"
 
     local large="$work/large.png"
     make_bench_picture "$large" 1300
@@ -58,15 +58,9 @@ EOF_PY
     upload_summary="target 16 concurrent 5 MB uploads: latchkey grew by ${growth} MB while they ran ($(awk -F= '$1 == "rss_before_mb" { print $2 }' "$work/uploads.txt") MB before, $(awk -F= '$1 == "seconds" { print $2 }' "$work/uploads.txt") s) (under ${target_upload_growth_mb} MB): $(verdict "$growth" "$target_upload_growth_mb")"
 }
 
-# The issue's target: latchkey at least half of nginx serving the same file, 64 connections.
+# The issue's target: latchkey at least half of nginx serving the same file, 64 connections,
+# from turns (bench/against_nginx.sh).
 pictures_target() {
-    awk -F'\t' -v target="$target_picture_ratio" '
-        $1 == "GET /files (200 KB picture)" && $3 == 64 { rps[$2] = $4 }
-        END {
-            if (rps["nginx"] <= 0 || !("latchkey" in rps)) { print "target GET of a 200 KB picture at 64 connections: not measured"; exit }
-            ratio = rps["latchkey"] / rps["nginx"]
-            printf "target GET of a 200 KB picture at 64 connections: %.2f x nginx serving the same file (at least %.2f): %s\n", ratio, target, (ratio >= target ? "met" : "NOT met")
-        }
-    ' "$results"
+    nginx_turns_target "GET /files (200 KB picture)" "$target_picture_ratio" "GET of a 200 KB picture at 64 connections, to nginx serving the same file"
     echo "$upload_summary"
 }
