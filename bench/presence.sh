@@ -37,7 +37,8 @@ streams_value() {  # key
 bench_presence_streams() {
     local count="${BENCH_PRESENCE_STREAMS:-10000}"
     say "opening $count presence streams, then timing 100 status changes to their watchers"
-    timeout 300 python3 "$root/bench/presence_streams.py" --port "$latchkey_port" --pid "$latchkey_pid" \
+    # Up to 5 minutes more than the streams need: 1,250 logins of 8 streams each.
+    timeout 600 python3 "$root/bench/presence_streams.py" --port "$latchkey_port" --pid "$latchkey_pid" \
         --streams "$count" >"$work/presence-streams.txt" || { cat "$work/presence-streams.txt" >&2; fail "presence-stream helper failed"; }
     cat "$work/presence-streams.txt" >&2
     presence_summary+=("target $(streams_value answered) of $(streams_value streams) presence streams open: latchkey VmRSS $(streams_value rss_streams_mb) MB ($(streams_value rss_before_mb) MB before) (under ${target_streams_mb} MB): $(verdict "$(streams_value rss_streams_mb)" "$target_streams_mb")")

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Presence streams for bench/run: signs up TARGETS users and one watcher, opens STREAMS
-presence streams of the watcher (each watching one target, round robin), reads latchkey's
+presence streams of the watcher (each watching one target, round robin; the server keeps at
+most STREAMS_PER_SESSION streams a session, so the watcher logs in a session for every
+that many), reads latchkey's
 VmRSS with all of them open, then changes the targets' status CHANGES times, one change
 at a time, and times how long each event takes to reach every stream watching that
 target (from just before the PUT is sent to the moment its bytes are read). One thread,
@@ -10,6 +12,7 @@ key=value lines.
   presence_streams.py --port P --pid PID [--streams 10000] [--targets 20] [--changes 100]
 """
 import argparse
+import concurrent.futures
 import http.client
 import json
 import os
@@ -31,10 +34,23 @@ def post_json(port, path, body):
     return answer
 
 
+PASSWORD = "correct horse battery staple"
+# A session holds at most this many presence streams; a further one closes its oldest.
+STREAMS_PER_SESSION = 8
+
+
 def signup(port, name):
     answer = post_json(port, "/v1/auth/signup", {
-        "email": f"{name}@example.com", "password": "correct horse battery staple", "displayName": name})
+        "email": f"{name}@example.com", "password": PASSWORD, "displayName": name})
     return answer["user"]["id"], answer["accessToken"]
+
+
+def sessions(port, name, count):
+    """COUNT access tokens of NAME's account, each of a session of its own (logins in
+    parallel: each costs a password hash on the server's hashing threads)."""
+    body = {"email": f"{name}@example.com", "password": PASSWORD}
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        return list(pool.map(lambda _: post_json(port, "/v1/auth/login", body)["accessToken"], range(count)))
 
 
 def percentile(values, fraction):
@@ -53,7 +69,8 @@ def main():
     tag = os.urandom(3).hex()
 
     targets = [signup(args.port, f"target_{tag}_{index}") for index in range(args.targets)]
-    _, watcher_token = signup(args.port, f"watcher_{tag}")
+    signup(args.port, f"watcher_{tag}")
+    watcher_tokens = sessions(args.port, f"watcher_{tag}", -(-args.streams // STREAMS_PER_SESSION))
     before = rss_kib(args.pid)
 
     poller = select.epoll()
@@ -65,7 +82,7 @@ def main():
         try:
             sock = socket.create_connection(("127.0.0.1", args.port), timeout=10)
             sock.sendall(f"GET /v1/presence/stream?userIds={targets[target][0]} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                         f"Authorization: Bearer {watcher_token}\r\n\r\n".encode())
+                         f"Authorization: Bearer {watcher_tokens[index // STREAMS_PER_SESSION]}\r\n\r\n".encode())
         except OSError:
             failures += 1
             continue
