@@ -68,7 +68,11 @@ def main():
     tag = os.urandom(3).hex()
 
     targets = [signup(args.port_a, f"cross_{tag}_{index}") for index in range(args.targets)]
-    _, watcher_token = signup(args.port_a, f"crosswatch_{tag}")
+    signup(args.port_a, f"crosswatch_{tag}")
+    # A session of its own for every stream: the server keeps at most 8 streams a session
+    # and closes the oldest for a ninth (20 streams of one session left 12 closed).
+    login = {"email": f"crosswatch_{tag}@example.com", "password": "correct horse battery staple"}
+    watcher_tokens = [post_json(args.port_a, "/v1/auth/login", login)["accessToken"] for _ in range(2 * args.targets)]
 
     poller = select.epoll()
     streams = {}  # fd -> (socket, target index, "remote" or "local")
@@ -76,7 +80,7 @@ def main():
         for target in range(args.targets):
             sock = socket.create_connection(("127.0.0.1", port), timeout=10)
             sock.sendall(f"GET /v1/presence/stream?userIds={targets[target][0]} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                         f"Authorization: Bearer {watcher_token}\r\n\r\n".encode())
+                         f"Authorization: Bearer {watcher_tokens[len(streams)]}\r\n\r\n".encode())
             sock.setblocking(False)
             streams[sock.fileno()] = (sock, target, where)
             poller.register(sock.fileno(), select.EPOLLIN)
