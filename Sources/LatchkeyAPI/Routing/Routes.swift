@@ -31,9 +31,10 @@ struct Routes {
         _ method: String, _ path: String, admit: Admission? = nil, throttle group: RequestThrottle.Group? = nil,
         _ body: @escaping @Sendable (Request) throws -> Response
     ) {
+        guard let group else { return router.add(method, path, admit: admit, placement.plain(body)) }
         let throttle = throttle
         router.add(method, path, admit: admit, placement.plain { request in
-            try group.map { try throttle.admit(request, to: $0) }
+            try throttle.admit(request, to: group)
             return try body(request)
         })
     }
