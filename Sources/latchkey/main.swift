@@ -1,8 +1,6 @@
-import AuthCrypto
 import Glibc
 
 // Whatever a command creates (database, key file, pictures, mail) holds secrets or
 // personal data: owner only.
 umask(0o077)
-OpenSSLExit.leaveCleanupToTheKernel()
 CommandLineEntry.run(Array(CommandLine.arguments.dropFirst()))
