@@ -1,0 +1,30 @@
+import Glibc
+
+/// A string from the network (a token, an id) as a dictionary key by its bytes. `String`'s
+/// own `==` and hashing follow Unicode canonical equivalence, under which a token with
+/// U+212A KELVIN SIGN in place of a `K` would find the entry of the real token and skip
+/// the signature check that would refuse it, and one imported user id would find another's.
+struct ExactBytes: Hashable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    /// On every cache hit: the lengths, then the contiguous bytes. A generic walk of the
+    /// two `UTF8View`s cost some 90 instructions a byte, a quarter of GET /v1/users/me.
+    static func == (left: ExactBytes, right: ExactBytes) -> Bool {
+        guard left.text.utf8.count == right.text.utf8.count else { return false }
+        var (left, right) = (left.text, right.text)
+        return left.withUTF8 { left in
+            right.withUTF8 { right in
+                left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
