@@ -1,4 +1,4 @@
-/// A change to an account's credentials, address, status or sessions. Each is one domain
+/// A change to an account's credentials, address, profile, status or sessions. Each is one domain
 /// operation (`AccountEvents.record`): in the transaction that makes the change it ends the
 /// sessions the event ends, voids the links and device tokens it voids, writes its audit
 /// entry and queues its notice; once committed, what it ended is heard on every instance
@@ -26,6 +26,9 @@ public enum AccountEvent: Sendable, Equatable {
     case disabled
     /// The account is gone (its rows went by cascade); `fromSession` nil for `latchkey users delete`.
     case deleted(fromSession: String?)
+    /// A new display name or picture, or the address verified: ends nothing, but every
+    /// instance's copy of the account (`SessionCache`) must go.
+    case profileChanged
 
     /// The sessions the event ends.
     var ends: EndedAccess.Sessions {
@@ -34,6 +37,7 @@ public enum AccountEvent: Sendable, Equatable {
         case .emailChanged(let kept): .allBut(kept)
         case .passwordReset, .loggedOutEverywhere, .sessionsRevokedByOperator, .disabled, .deleted: .allBut(nil)
         case .loggedOut(let session), .sessionRevoked(let session, _): .one(session)
+        case .profileChanged: .noSession
         }
     }
 
@@ -42,7 +46,7 @@ public enum AccountEvent: Sendable, Equatable {
     var voidsEveryLink: Bool {
         switch self {
         case .passwordChanged, .passwordReset, .emailChanged, .loggedOutEverywhere, .sessionsRevokedByOperator, .disabled, .deleted: true
-        case .loggedOut, .sessionRevoked: false
+        case .loggedOut, .sessionRevoked, .profileChanged: false
         }
     }
 
@@ -66,7 +70,7 @@ public enum AccountEvent: Sendable, Equatable {
         case .sessionRevoked(let session, .owner(let from)): (.sessionRevoked, session, "by session \(from)")
         case .sessionRevoked(let session, .operator_): (.adminSessionRevoked, session, nil)
         case .sessionRevoked(let session, .refreshReused): (.refreshReused, session, nil)
-        case .sessionRevoked(_, .unusable): nil
+        case .sessionRevoked(_, .unusable), .profileChanged: nil
         case .sessionsRevokedByOperator: (.adminSessionsRevoked, nil, nil)
         case .disabled: (.adminUserDisabled, nil, nil)
         case .deleted(let session?): (.accountDeleted, session, nil)

@@ -10,6 +10,7 @@ enum AccountEventStore {
         switch sessions {
         case .one(let id): try SessionStore.revoke(id, now: now, on: db)
         case .allBut(let kept): try SessionStore.revokeAll(of: userID, keeping: kept, now: now, on: db)
+        case .noSession: break
         }
     }
 

@@ -28,7 +28,8 @@ public struct AccountEvents: Sendable {
         if event.voidsDeviceTokens, let mail, let user = try AccountStore.user(id: userID, on: db) {
             try OutboxStore.enqueue(mail.passwordChanged(to: user.email), now: now, on: db)
         }
-        let wentOffline = try deleted || takeOfflineIfNoLiveSession(userID, now: now, on: db)
+        let endsSessions = event.ends != .noSession
+        let wentOffline = try deleted || (endsSessions && takeOfflineIfNoLiveSession(userID, now: now, on: db))
         let ended = EndedAccess(userID: userID, sessions: event.ends, accountDeleted: deleted, offlineAt: wentOffline ? now : nil)
         try AccountEventStore.announce(ended, from: bus.origin, now: now, on: db)
         return ended

@@ -160,7 +160,8 @@ public struct AccountService: Sendable {
     /// picture the new `photoURL` no longer names is deleted once that is committed.
     public func updateProfile(_ caller: Authenticated, _ change: ProfileChange) async throws -> User {
         try change.validate(reserved: policy.reservedDisplayNames)
-        let (updated, previousPhotoURL) = try await database.write { db in
+        let events = events
+        let (updated, previousPhotoURL, changed) = try await database.write { db in
             let now = UnixTime.now()
             guard let user = try AccountStore.user(id: caller.userID, on: db) else { throw AccessError.sessionRevoked }
             if let name = change.displayName {
@@ -175,8 +176,10 @@ public struct AccountService: Sendable {
             if case .set(let url) = change.photoURL {
                 try AccountStore.setPhotoURL(url, for: user.id, now: now, on: db)
             }
-            return (try AccountStore.user(id: user.id, on: db)!, user.photoURL)
+            let changed = try events.record(.profileChanged, userID: user.id, now: now, on: db)
+            return (try AccountStore.user(id: user.id, on: db)!, user.photoURL, changed)
         }
+        await events.published(changed)
         if case .set(let url) = change.photoURL { pictures.photoURLChanged(of: updated.id, from: previousPhotoURL, to: url) }
         return updated
     }

@@ -61,7 +61,7 @@ public struct EmailVerificationService: Sendable {
     public func confirm(token: String) async throws -> EmailConfirmation {
         let hash = SHA256.hash(token.utf8)
         let (events, policy) = (events, events.policy)
-        let changed = try await database.write { db -> EndedAccess? in
+        let changed = try await database.write { db -> (EndedAccess, EmailConfirmation) in
             let now = UnixTime.now()
             guard let live = try AccountTokenStore.live(hash: hash, purposes: [Self.purpose, EmailChange.purpose], now: now, on: db) else {
                 throw EmailVerificationError.tokenInvalid
@@ -69,7 +69,7 @@ public struct EmailVerificationService: Sendable {
             try AccountTokenStore.useAll(of: live.userID, purpose: live.purpose, now: now, on: db)
             guard live.purpose == EmailChange.purpose else {
                 try AccountStore.markEmailVerified(live.userID, now: now, on: db)
-                return nil
+                return (try events.record(.profileChanged, userID: live.userID, now: now, on: db), .addressVerified)
             }
             guard let newEmail = live.newEmail, case .success(let email) = EmailRules.normalize(newEmail),
                   let asking = live.askingSession, let session = try SessionStore.session(id: asking, on: db),
@@ -79,10 +79,9 @@ public struct EmailVerificationService: Sendable {
             }
             if try AccountStore.emailExists(email.key, on: db) { throw AccountError.emailExists }
             try AccountStore.changeEmail(of: live.userID, to: email, now: now, on: db)
-            return try events.record(.emailChanged(askingSession: asking), userID: live.userID, now: now, on: db)
+            return (try events.record(.emailChanged(askingSession: asking), userID: live.userID, now: now, on: db), .addressChanged)
         }
-        guard let changed else { return .addressVerified }
-        await events.published(changed)
-        return .addressChanged
+        await events.published(changed.0)
+        return changed.1
     }
 }

@@ -1,11 +1,14 @@
 /// What an account event ended, as every instance must hear it: the sessions whose
 /// streams close, whether the account is gone, and when its user went offline (no live
-/// session left), so each instance tells its own watchers.
+/// session left), so each instance tells its own watchers. Every one of them also ends
+/// each instance's copy of the account (`SessionCache`).
 public struct EndedAccess: Sendable, Equatable {
     public enum Sessions: Sendable, Equatable {
         case one(String)
         /// Every session of the user but the one named, if any.
         case allBut(String?)
+        /// None: only the account changed (`AccountEvent.profileChanged`).
+        case noSession
     }
 
     public let userID: String
@@ -15,12 +18,14 @@ public struct EndedAccess: Sendable, Equatable {
     public let offlineAt: Int64?
 
     /// One line for NOTIFY or the SQLite feed: `<sessions> <deleted> <offlineAt> <userID>`,
-    /// the user id last (an imported one may hold anything); sessions `1:<id>`, `*` or `*:<kept>`.
+    /// the user id last (an imported one may hold anything); sessions `1:<id>`, `*`, `*:<kept>`
+    /// or `-` for none.
     var payload: String {
         let sessions = switch sessions {
         case .one(let id): "1:" + id
         case .allBut(nil): "*"
         case .allBut(let kept?): "*:" + kept
+        case .noSession: "-"
         }
         return "\(sessions) \(accountDeleted ? 1 : 0) \(offlineAt.map(String.init) ?? "-") \(userID)"
     }
@@ -43,6 +48,8 @@ public struct EndedAccess: Sendable, Equatable {
             sessions = .allBut(nil)
         } else if scope.utf8.starts(with: "*:".utf8), scope.utf8.count > 2 {
             sessions = .allBut(String(scope.dropFirst(2)))
+        } else if scope.utf8.elementsEqual("-".utf8) {
+            sessions = .noSession
         } else {
             return nil
         }

@@ -27,13 +27,22 @@ public struct ProfilePictures: Sendable {
     /// `{publicURL}/files/profile_pictures`.
     let baseURL: String
     let quota: PictureUploadQuota
+    /// Where a new `photoURL` is told (`AccountEvent.profileChanged`); nil for the admin
+    /// commands, which only ever delete an account's files.
+    let events: AccountEvents?
 
     /// `throttlesUploads` is `rateLimitsEnabled`: see `PictureUploadQuota`.
-    public init(database: Database, root: String, publicURL: String, throttlesUploads: Bool = true) {
+    init(database: Database, root: String, publicURL: String, throttlesUploads: Bool = true, events: AccountEvents?) {
         self.database = database
         self.root = root
         baseURL = publicURL + "/files/profile_pictures"
         quota = PictureUploadQuota(enabled: throttlesUploads)
+        self.events = events
+    }
+
+    /// For the admin commands: see `events`.
+    public init(database: Database, root: String, publicURL: String) {
+        self.init(database: database, root: root, publicURL: publicURL, events: nil)
     }
 
     /// A place for a picture of at most `limit` bytes to arrive in; see `PictureUpload`.
@@ -86,15 +95,16 @@ public struct ProfilePictures: Sendable {
     /// Commits `url` as the user's `photoURL` (counting an upload against the quota in the
     /// same transaction), then deletes the file the old URL named.
     private func setPhotoURL(_ url: String?, of userID: String, isUpload: Bool = false) async throws -> User {
-        let quota = quota
-        let (user, previous) = try await database.write { db in
+        let (quota, events) = (quota, events)
+        let (user, previous, changed) = try await database.write { db in
             let now = UnixTime.now()
             guard let before = try AccountStore.user(id: userID, on: db) else { throw AccessError.sessionRevoked }
             if isUpload { try quota.admit(userID, now: now, on: db) }
             try AccountStore.setPhotoURL(url, for: userID, now: now, on: db)
             guard let user = try AccountStore.user(id: userID, on: db) else { throw AccessError.sessionRevoked }
-            return (user, before.photoURL)
+            return (user, before.photoURL, try events?.record(.profileChanged, userID: userID, now: now, on: db))
         }
+        if let changed { await events?.published(changed) }
         photoURLChanged(of: userID, from: previous, to: url)
         return user
     }

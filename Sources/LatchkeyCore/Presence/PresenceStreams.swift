@@ -93,6 +93,7 @@ public final class PresenceStreams: Sendable {
         switch ended.sessions {
         case .one(let session): await end(session: session)
         case .allBut(let kept): await end(sessionsOf: ended.userID, keeping: kept)
+        case .noSession: break
         }
     }
 
