@@ -87,7 +87,7 @@ let package = Package(
         // What the test targets share: the real binary as a process, HTTP calls, a mail sink, and a
         // throwaway PostgreSQL cluster (scripts/postgres) with a fresh database per test.
         .target(name: "TestSupport", dependencies: ["PostgreSQL"], path: "Tests/TestSupport"),
-        .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "TestSupport"]),
+        .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "CLinuxShims", "SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "TestSupport"]),
         .testTarget(name: "LatchkeyClientTests", dependencies: ["LatchkeyClient", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

@@ -1,5 +1,7 @@
-// Linux declarations that Swift's Glibc module does not export: epoll, eventfd, accept4.
+// Linux declarations that Swift's Glibc module does not export: epoll, eventfd, accept4,
+// and malloc.h (the heap in use, for the tests that state a memory figure).
 #pragma once
+#include <malloc.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>

@@ -30,10 +30,11 @@ public final class CoreServices: Sendable {
     /// `hashingQueueCapacity`: hashes allowed to wait for a thread before logins get 503.
     /// `mailQueued` is called after a transaction queued mail (wake the outbox sender).
     /// Profile pictures live under `picturesDirectory` and are named under `publicURL`.
+    /// `sessionCacheCapacity`: active sessions this instance keeps in memory (`SessionCache`).
     public init(
         database: Database, keys: CurrentKeyring, refreshKey: RefreshTokenKey, policy: AccountsPolicy, mail: MailComposer,
         mailQueued: @escaping @Sendable () -> Void, hashingThreads: Int, hashingQueueCapacity: Int = 64,
-        picturesDirectory: String, publicURL: String
+        picturesDirectory: String, publicURL: String, sessionCacheCapacity: Int = SessionCache.defaultCapacity
     ) throws {
         let issuer = TokenIssuer(keys: keys, refreshKey: refreshKey, seeds: try RefreshSeeds.load(from: database), policy: policy)
         let hashing = HashingPool(threads: hashingThreads, capacity: hashingQueueCapacity)
@@ -41,11 +42,18 @@ public final class CoreServices: Sendable {
         self.hashing = hashing
         self.policy = policy
         audit = AuditLog(database: database)
-        pictures = ProfilePictures(database: database, root: picturesDirectory, publicURL: publicURL, throttlesUploads: policy.rateLimitsEnabled)
         presence = PresenceService(database: database, policy: policy, bus: database.presenceBusBetweenInstances ?? InProcessPresenceBus())
         accountEvents = AccountEventBus()
-        accountEvents.subscribe { [streams = presence.streams] in await streams.accountEventEnded($0) }
+        let sessionCache = SessionCache(capacity: sessionCacheCapacity)
+        accountEvents.subscribe { [streams = presence.streams] ended in
+            sessionCache.drop(userID: ended.userID)
+            await streams.accountEventEnded(ended)
+        }
+        accountEvents.watchFeed(lost: sessionCache.suspend, restored: sessionCache.resume)
         let events = AccountEvents(bus: accountEvents, policy: policy, mail: mail)
+        pictures = ProfilePictures(
+            database: database, root: picturesDirectory, publicURL: publicURL, throttlesUploads: policy.rateLimitsEnabled, events: events
+        )
         accounts = AccountService(
             database: database, hashing: hashing, issuer: issuer, policy: policy, mail: mail, mailQueued: mailQueued, pictures: pictures,
             events: events
@@ -55,7 +63,7 @@ public final class CoreServices: Sendable {
         )
         emailVerification = EmailVerificationService(database: database, mail: mail, mailQueued: mailQueued, events: events)
         sessions = SessionService(database: database, issuer: issuer, policy: policy, events: events)
-        verifier = AccessTokenVerifier(keys: keys, policy: policy)
+        verifier = AccessTokenVerifier(keys: keys, policy: policy, sessions: sessionCache)
         sessionReadBatches = database.networkReaderConnections.map { _ in SessionReadBatches(database: database) }
     }
 

@@ -26,7 +26,7 @@ import Testing
     @Test func aCachedTokenStillExpiresAndItsSessionIsStillChecked() async throws {
         let (database, reader, issuer, pair, path) = try await setUp()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let verifier = AccessTokenVerifier(keys: issuer.keys, policy: policy)
+        let verifier = AccessTokenVerifier(keys: issuer.keys, policy: policy, sessions: SessionCache(capacity: 0))
         let cache = VerifiedTokenCache()
         let header = "Bearer \(pair.accessToken)"
 
@@ -47,7 +47,7 @@ import Testing
     @Test func aTamperedTokenIsRefusedEvenAfterTheRealOneWasCached() async throws {
         let (_, reader, issuer, pair, path) = try await setUp()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let verifier = AccessTokenVerifier(keys: issuer.keys, policy: policy)
+        let verifier = AccessTokenVerifier(keys: issuer.keys, policy: policy, sessions: SessionCache(capacity: 0))
         let cache = VerifiedTokenCache()
         _ = try verifier.verify(authorization: "Bearer \(pair.accessToken)", reader: reader, cache: cache, now: 1001)
         var tampered = Array(pair.accessToken.utf8)
@@ -61,7 +61,7 @@ import Testing
     func aMissingOrForeignSchemeIsUnauthenticated(_ header: String?) async throws {
         let (_, reader, issuer, _, path) = try await setUp()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let verifier = AccessTokenVerifier(keys: issuer.keys, policy: policy)
+        let verifier = AccessTokenVerifier(keys: issuer.keys, policy: policy, sessions: SessionCache(capacity: 0))
         #expect(throws: AccessError.unauthenticated) { try verifier.verify(authorization: header, reader: reader, now: 1001) }
     }
 }

@@ -11,11 +11,28 @@ public final class AccountEventBus: Sendable {
     /// through the feed and are skipped there.
     let origin = RandomID.make()
     private let receivers = Mutex<[@Sendable (EndedAccess) async -> Void]>([])
+    private let feedWatchers = Mutex<[(lost: @Sendable () -> Void, restored: @Sendable () -> Void)]>([])
 
     public init() {}
 
     func subscribe(_ receive: @escaping @Sendable (EndedAccess) async -> Void) {
         receivers.withLock { $0.append(receive) }
+    }
+
+    /// `lost` when the feed of other processes' events breaks (events may go unheard from
+    /// then on), `restored` once it hears again; for what must not outlive a missed event.
+    func watchFeed(lost: @escaping @Sendable () -> Void, restored: @escaping @Sendable () -> Void) {
+        feedWatchers.withLock { $0.append((lost, restored)) }
+    }
+
+    /// The feed's connection broke.
+    func feedLost() {
+        for watcher in feedWatchers.withLock({ $0 }) { watcher.lost() }
+    }
+
+    /// The feed hears again (what was sent in between is gone).
+    func feedRestored() {
+        for watcher in feedWatchers.withLock({ $0 }) { watcher.restored() }
     }
 
     /// Returns once every receiver has acted (a stream closed, its user's offline committed).

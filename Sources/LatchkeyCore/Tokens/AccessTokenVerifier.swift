@@ -2,16 +2,19 @@ import AuthCrypto
 import FlatJSON
 
 /// Checks a bearer token on every request: signature, key id, expiry, issuer and audience
-/// on the event loop, then one primary-key read that the session is still active, so
-/// logout and revocation take effect at once. That read is inline on SQLite; on PostgreSQL
-/// it joins a batch (`SessionReadBatches`).
+/// on the event loop, then that the session is still active, from this instance's copy
+/// (`SessionCache`, which account events empty) or else one primary-key read, so logout
+/// and revocation take effect at once. That read is inline on SQLite; on PostgreSQL it
+/// joins a batch (`SessionReadBatches`).
 public struct AccessTokenVerifier: Sendable {
     let keys: CurrentKeyring
     let policy: AccountsPolicy
+    let sessions: SessionCache
 
-    public init(keys: CurrentKeyring, policy: AccountsPolicy) {
+    public init(keys: CurrentKeyring, policy: AccountsPolicy, sessions: SessionCache) {
         self.keys = keys
         self.policy = policy
+        self.sessions = sessions
     }
 
     /// On `reader`, on the calling thread; `cache`, when given, belongs to that thread
@@ -37,9 +40,10 @@ public struct AccessTokenVerifier: Sendable {
         } catch {
             return completion(.failure(error))
         }
-        let policy = policy
+        if let held = held(claims, now: now) { return completion(.success(held)) }
+        let (policy, sessions, ticket) = (policy, sessions, sessions.ticket(for: claims.userID))
         batches.find(claims.sessionID) { found in
-            completion(Result { try Self.authenticated(claims, found: found.get(), now: now, policy: policy) })
+            completion(Result { try Self.authenticated(claims, found: found.get(), now: now, policy: policy, keepingIn: sessions, ticket) })
         }
     }
 
@@ -56,9 +60,19 @@ public struct AccessTokenVerifier: Sendable {
         readSession: (String) throws -> (session: Session, user: User)?
     ) throws -> Authenticated {
         let claims = try claims(authorization, cache: cache, now: now)
+        if let held = held(claims, now: now) { return held }
+        let ticket = sessions.ticket(for: claims.userID)
         // A failed read is the server's fault (500), not a revocation: a client told
         // SESSION_REVOKED would throw its tokens away.
-        return try Self.authenticated(claims, found: readSession(claims.sessionID), now: now, policy: policy)
+        return try Self.authenticated(claims, found: readSession(claims.sessionID), now: now, policy: policy, keepingIn: sessions, ticket)
+    }
+
+    /// The caller from this instance's copy of the session, if it holds it active; nil
+    /// sends the check to the store.
+    private func held(_ claims: VerifiedTokenCache.Entry, now: Int64) -> Authenticated? {
+        guard let (session, user) = sessions.find(userID: claims.userID, sessionID: claims.sessionID),
+              session.isActive(now: now, policy: policy) else { return nil }
+        return Authenticated(userID: claims.userID, sessionID: claims.sessionID, user: user)
     }
 
     /// The signed claims of the bearer token, from `cache` when it verified them already.
@@ -73,14 +87,17 @@ public struct AccessTokenVerifier: Sendable {
         return claims
     }
 
-    /// The caller, if the session the claims name is still active for their user.
+    /// The caller, if the session the claims name is still active for their user; kept in
+    /// `sessions` if so.
     private static func authenticated(
-        _ claims: VerifiedTokenCache.Entry, found: (session: Session, user: User)?, now: Int64, policy: AccountsPolicy
+        _ claims: VerifiedTokenCache.Entry, found: (session: Session, user: User)?, now: Int64, policy: AccountsPolicy,
+        keepingIn sessions: SessionCache, _ ticket: SessionCache.Ticket?
     ) throws -> Authenticated {
-        guard let found, found.session.userID == claims.userID, !found.user.disabled,
+        guard let found, found.session.userID.utf8.elementsEqual(claims.userID.utf8), !found.user.disabled,
               found.session.isActive(now: now, policy: policy) else {
             throw AccessError.sessionRevoked
         }
+        sessions.store(found.session, of: found.user, ticket: ticket)
         return Authenticated(userID: claims.userID, sessionID: claims.sessionID, user: found.user)
     }
 

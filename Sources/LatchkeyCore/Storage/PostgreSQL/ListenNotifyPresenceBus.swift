@@ -13,7 +13,9 @@ import Threads
 /// itself.
 ///
 /// The listener also hears `AccountEventStore.channel`, the NOTIFY an account event sends
-/// when its transaction commits, and hands it to the instance's `AccountEventBus`.
+/// when its transaction commits, and hands it to the instance's `AccountEventBus`, which
+/// it also tells when its connection breaks and when it listens again (events sent in
+/// between are lost, so what caches accounts drops them).
 ///
 /// While the database is unreachable, changes wait (at most `maxWaiting`, the oldest
 /// dropped first) and the listener reconnects every second; changes sent meanwhile by
@@ -129,6 +131,7 @@ final class ListenNotifyPresenceBus: PresenceBus {
                     open = try connect()
                     try Self.listen(on: open)
                     connection = open
+                    accountEvents.withLock { $0 }?.feedRestored()
                 }
                 for notification in try open.waitForNotifications(timeoutMilliseconds: 1000) {
                     if notification.channel.utf8.elementsEqual(Self.channel.utf8) {
@@ -138,6 +141,7 @@ final class ListenNotifyPresenceBus: PresenceBus {
                     }
                 }
             } catch {
+                if connection != nil { accountEvents.withLock { $0 }?.feedLost() }
                 connection?.close()
                 connection = nil
                 sleep(1)
