@@ -62,6 +62,53 @@ extension ServerOverSockets {
             }
         }
 
+        /// One shared chunk to many streams: each gets every chunk once, after what it was
+        /// written before (its hello, queued before it answered on a connection), framed
+        /// for its version.
+        @Test func aBroadcastReachesEveryStreamInOrderAfterWhatItHeldBefore() async throws {
+            try await withTestServer { server in
+                var clients: [RawClient] = []
+                for _ in 0..<12 {
+                    let client = try await server.connect()
+                    try await client.send("GET /watch HTTP/1.1\r\nHost: a\r\n\r\n")
+                    clients.append(client)
+                }
+                let old = try await server.connect()
+                try await old.send("GET /watch HTTP/1.0\r\n\r\n")
+                #expect(await eventually { server.probe.watchStreams.count == 13 })
+                for text in ["a", "bb", "ccc"] { ResponseStream.broadcast(SharedChunk(Array(text.utf8)), to: server.probe.watchStreams) }
+                for stream in server.probe.watchStreams { stream.finish() }
+                for client in clients {
+                    let response = try await client.readResponse()
+                    #expect(response.chunks?.map { String(decoding: $0, as: UTF8.self) } == ["hello", "a", "bb", "ccc"])
+                }
+                let unchunked = try await old.readResponse()
+                #expect(unchunked.header("Transfer-Encoding") == nil)
+                #expect(unchunked.text == "helloabbccc")
+            }
+        }
+
+        /// A broadcast holds no more for a reader that never reads than a stream's own
+        /// writes do: past the high-water mark the connection is dropped.
+        @Test func aReaderThatNeverReadsIsDroppedFromABroadcastAtTheHighWaterMark() async throws {
+            try await withTestServer { server in
+                let client = try await server.connect()
+                try await client.send("GET /watch HTTP/1.1\r\nHost: a\r\n\r\n")
+                #expect(await eventually { server.probe.watchStreams.count == 1 })
+                let chunk = SharedChunk([UInt8](repeating: UInt8(ascii: "x"), count: 16 * 1024))
+                var broadcasts = 0
+                // 16 MiB at most: far past the socket buffers and the 64 KiB mark.
+                while server.probe.watchStreamsClosed == 0, broadcasts < 1024 {
+                    ResponseStream.broadcast(chunk, to: server.probe.watchStreams)
+                    broadcasts += 1
+                    try await Task.sleep(for: .milliseconds(1))
+                }
+                #expect(await eventually { server.probe.watchStreamsClosed == 1 })
+                #expect(broadcasts < 1024, "dropped after \(broadcasts) broadcasts of 16 KiB")
+                #expect(try await client.waitForClose())
+            }
+        }
+
         /// HTTP/1.0 has no chunked coding (RFC 9112 §7.1): the body ends when the connection does.
         @Test func http10ClientGetsAStreamWithoutChunkedCodingEndedByClose() async throws {
             try await withTestServer { server in

@@ -7,6 +7,14 @@ final class TestProbe: Sendable {
     private let slowStarts = Atomic<Int>(0)
     private let unfinishedClosed = Atomic<Bool>(false)
     private let floodAccepted = Atomic<Int>(-1)
+    private let watchers = Mutex<[ResponseStream]>([])
+    private let watchersClosed = Atomic<Int>(0)
+
+    /// The streams `/watch` opened, in order; a test broadcasts to them.
+    var watchStreams: [ResponseStream] { watchers.withLock { $0 } }
+    var watchStreamsClosed: Int { watchersClosed.load(ordering: .sequentiallyConsistent) }
+    func watchStreamOpened(_ stream: ResponseStream) { watchers.withLock { $0.append(stream) } }
+    func watchStreamDidClose() { watchersClosed.add(1, ordering: .sequentiallyConsistent) }
 
     var slowRequestsStarted: Int { slowStarts.load(ordering: .sequentiallyConsistent) }
     var unfinishedStreamClosed: Bool { unfinishedClosed.load(ordering: .sequentiallyConsistent) }
@@ -129,6 +137,14 @@ enum TestRoutes {
                 }
                 probe.floodStopped(after: accepted)
             }
+            return Response(status: 200, stream: stream)
+        })
+        // A stream that says hello, then carries what a test broadcasts to it.
+        router.add("GET", "/watch", inline: { _ in
+            let stream = ResponseStream(highWater: 64 * 1024)
+            stream.onClose { probe.watchStreamDidClose() }
+            stream.write(Array("hello".utf8))
+            probe.watchStreamOpened(stream)
             return Response(status: 200, stream: stream)
         })
         router.add("GET", "/unfinished", inline: { _ in

@@ -14,8 +14,7 @@ extension EventLoop {
             writer.writeHead(response, context: context, chunked: chunked, into: &connection.output)
             connection.responder = .stream(stream, context)
             handle(.responseUnderway, on: connection)
-            let (fd, id) = (connection.fd, connection.id)
-            stream.attach { [self] in post(.streamReady(fd: fd, connectionID: id)) }
+            stream.attach(to: self, fd: connection.fd, connectionID: connection.id)
             return
         }
         writer.writeHead(response, context: context, chunked: false, into: &connection.output)

@@ -8,6 +8,8 @@ enum LoopJob: Sendable {
     /// A response the loop itself builds (see `ResponseSink.respond(building:)`).
     case build(fd: Int32, connectionID: UInt64, @Sendable () -> Response)
     case streamReady(fd: Int32, connectionID: UInt64)
+    /// One chunk for many streams of this loop (see `ResponseStream.broadcast`).
+    case broadcast(SharedChunk, [StreamAttachment])
     case shutdown
 }
 
@@ -192,6 +194,8 @@ final class EventLoop: @unchecked Sendable {
             case .streamReady(let fd, let id):
                 guard let connection = connectionAt(fd), connection.id == id else { continue }
                 streamReady(connection)
+            case .broadcast(let chunk, let targets):
+                write(chunk, to: targets)
             case .shutdown:
                 startDraining()
             }

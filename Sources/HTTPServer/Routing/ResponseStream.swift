@@ -20,6 +20,9 @@ public final class ResponseStream: Sendable {
 
     private let state = Mutex(State())
     public let highWater: Int
+    /// Set once, on the loop, when the stream starts answering on a connection; read by
+    /// `broadcast` without a lock.
+    private let attached = AtomicLazyReference<StreamAttachment>()
 
     public init(highWater: Int = 1 << 20) {
         self.highWater = highWater
@@ -71,14 +74,22 @@ public final class ResponseStream: Sendable {
 
     // MARK: Engine side
 
-    /// Connects the stream to its event loop; called once the response head is queued.
-    func attach(wake: @escaping @Sendable () -> Void) {
+    /// Connects the stream to its event loop; called on that loop once the response head
+    /// is queued.
+    func attach(to loop: EventLoop, fd: Int32, connectionID: UInt64) {
+        let wake: @Sendable () -> Void = { loop.post(.streamReady(fd: fd, connectionID: connectionID)) }
         let pending = state.withLock { state in
             state.wake = wake
             return !state.chunks.isEmpty || state.finished
         }
         if pending { wake() }
+        // Only now may a broadcast write to the connection directly: its job comes after
+        // the one that takes what was queued before, so it cannot overtake it.
+        _ = attached.storeIfNil(StreamAttachment(loop: loop, fd: fd, connectionID: connectionID))
     }
+
+    /// Where the stream is written, once it answers on a connection.
+    var attachment: StreamAttachment? { attached.load() }
 
     /// Takes what the producer queued since the last call; `overflowed` when the reader
     /// fell too far behind.

@@ -33,7 +33,7 @@ final class EventStreamWatcher: PresenceWatcher {
     /// slow client never grows the server's memory or delays anyone else.
     static let highWater = 64 * 1024
 
-    private let stream: ResponseStream
+    let stream: ResponseStream
 
     init(_ stream: ResponseStream) {
         self.stream = stream

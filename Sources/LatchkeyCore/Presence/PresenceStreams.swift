@@ -20,12 +20,23 @@ public protocol PresenceWatcher: AnyObject, Sendable {
 /// by side), and is published on the bus once committed. Each instance beats every sweep;
 /// one silent for longer than the presence timeout is dead, and the others release its
 /// holds.
+///
+/// The registry holds one bus subscription per watched user, not one per stream: a change
+/// of a user ten thousand streams watch is one call from the bus, handed to the fan-out
+/// with all of them at once.
 public final class PresenceStreams: Sendable {
     private struct Stream {
         let userID: String
         let sessionID: String
         let watcher: any PresenceWatcher
+        /// The users it watches, each once.
+        let watched: [String]
+    }
+
+    /// The streams watching one user, and the bus subscription that brings its changes.
+    private struct Watched {
         let subscription: PresenceSubscription
+        var watchers: [UInt64: any PresenceWatcher] = [:]
     }
 
     private struct State {
@@ -33,6 +44,8 @@ public final class PresenceStreams: Sendable {
         var streams: [UInt64: Stream] = [:]
         var byUser: [String: Set<UInt64>] = [:]
         var bySession: [String: Set<UInt64>] = [:]
+        var watching: [String: Watched] = [:]
+        var fanOut: any PresenceFanOut = EachWatcherInTurn()
         var stopped = false
     }
 
@@ -56,15 +69,25 @@ public final class PresenceStreams: Sendable {
 
     public var openStreams: Int { state.withLock { $0.streams.count } }
 
+    /// Users watched by at least one stream here: each costs one bus subscription.
+    public var watchedUsers: Int { state.withLock { $0.watching.count } }
+
+    /// From now on changes and keep-alives reach the streams through `fanOut` (the HTTP
+    /// layer's, which writes one encoded event to many sockets at once).
+    public func deliverChanges(through fanOut: any PresenceFanOut) {
+        state.withLock { $0.fanOut = fanOut }
+    }
+
     /// Registers the stream of `caller`'s session watching `userIDs`; nil once the server
     /// is stopping. Changes reach `watcher` from the moment this returns.
     /// A ninth stream of one session closes that session's oldest (`maximumPerSession`).
     func register(_ watcher: any PresenceWatcher, for caller: Authenticated, watching userIDs: [String]) -> UInt64? {
-        let subscription = bus.subscribe(to: userIDs) { [weak watcher] in watcher?.deliver($0) }
+        let watched = Array(Set(userIDs))
         let (id, displaced) = state.withLock { state -> (UInt64?, [Stream]) in
             guard !state.stopped else { return (nil, []) }
             state.nextID += 1
-            state.streams[state.nextID] = Stream(userID: caller.userID, sessionID: caller.sessionID, watcher: watcher, subscription: subscription)
+            state.streams[state.nextID] = Stream(userID: caller.userID, sessionID: caller.sessionID, watcher: watcher, watched: watched)
+            for userID in watched { watch(userID, by: state.nextID, watcher, in: &state) }
             state.bySession[caller.sessionID, default: []].insert(state.nextID)
             let first = state.byUser[caller.userID] == nil
             state.byUser[caller.userID, default: []].insert(state.nextID)
@@ -74,8 +97,25 @@ public final class PresenceStreams: Sendable {
             return (state.nextID, remove([oldest], from: &state).ended)
         }
         finish(displaced)
-        if id == nil { subscription.cancel() }
         return id
+    }
+
+    /// The first stream watching `userID` subscribes to the bus for it. Under the lock, so
+    /// a change published once this returns is seen: the bus's lock is taken inside ours,
+    /// never the other way round (the bus calls its subscribers with its lock released).
+    private func watch(_ userID: String, by id: UInt64, _ watcher: any PresenceWatcher, in state: inout State) {
+        if state.watching[userID] == nil {
+            state.watching[userID] = Watched(subscription: bus.subscribe(to: [userID]) { [weak self] in self?.fanOut($0) })
+        }
+        state.watching[userID]?.watchers[id] = watcher
+    }
+
+    /// A change of a watched user: every stream watching it, in one call to the fan-out.
+    private func fanOut(_ presence: Presence) {
+        let (watchers, fanOut) = state.withLock { state in
+            (state.watching[presence.userID].map { Array($0.watchers.values) } ?? [], state.fanOut)
+        }
+        if !watchers.isEmpty { fanOut.deliver(presence, to: watchers) }
     }
 
     /// Streams one session may hold: an app that reconnects without closing leaves no pile.
@@ -99,7 +139,7 @@ public final class PresenceStreams: Sendable {
 
     /// The stream `id` closed (the client went away, or it was ended).
     public func closed(_ id: UInt64) {
-        for stream in state.withLock({ remove([id], from: &$0).ended }) { stream.subscription.cancel() }
+        _ = state.withLock { remove([id], from: &$0) }
     }
 
     /// Ends the streams of one session (logout, revocation, a reused refresh token) and
@@ -146,7 +186,8 @@ public final class PresenceStreams: Sendable {
             sinceKeepAlive += sweep
             if sinceKeepAlive >= keepAlive {
                 sinceKeepAlive = .zero
-                for watcher in state.withLock({ $0.streams.values.map(\.watcher) }) { watcher.keepAlive() }
+                let (watchers, fanOut) = state.withLock { ($0.streams.values.map(\.watcher), $0.fanOut) }
+                fanOut.keepAlive(watchers)
             }
         }
     }
@@ -208,10 +249,7 @@ public final class PresenceStreams: Sendable {
     }
 
     private func finish(_ ended: [Stream]) {
-        for stream in ended {
-            stream.subscription.cancel()
-            stream.watcher.end()
-        }
+        for stream in ended { stream.watcher.end() }
     }
 
     /// Takes the streams `ids` out; a user left without any goes offline (unless
@@ -227,6 +265,13 @@ public final class PresenceStreams: Sendable {
             ended.append(stream)
             state.bySession[stream.sessionID]?.remove(id)
             if state.bySession[stream.sessionID]?.isEmpty == true { state.bySession[stream.sessionID] = nil }
+            for userID in stream.watched {
+                state.watching[userID]?.watchers[id] = nil
+                if let watched = state.watching[userID], watched.watchers.isEmpty {
+                    watched.subscription.cancel()  // the bus's lock inside ours, as in `watch`
+                    state.watching[userID] = nil
+                }
+            }
             state.byUser[stream.userID]?.remove(id)
             if state.byUser[stream.userID]?.isEmpty == true {
                 state.byUser[stream.userID] = nil
