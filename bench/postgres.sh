@@ -21,8 +21,8 @@ postgres_summary=()
 # pair's cluster directory, its instances A and B, and the server name of its results rows.
 declare -A pg_dirs=() pg_a_pids=() pg_a_ports=() pg_b_pids=() pg_b_ports=() pg_servers=()
 pg_wrk_pids=()
-target_pg_me_ratio=0.8
-target_pg_refresh_ratio=0.8
+target_pg_me_ratio=0.9
+target_pg_refresh_ratio=0.9
 target_pg_login_ratio=0.9
 target_pg_presence_p99_ms=100
 
