@@ -19,11 +19,15 @@ public struct ServiceOptions: Sendable {
     /// (the handler's format: see AccessLog).
     public var accessLog: Bool
     public var accessLogFormat: AccessLogFormat
+    /// The apps named in `/.well-known/apple-app-site-association` and `assetlinks.json`.
+    public var appAssociation: AppAssociation
 
     public init(
         ipRatePerMinute: Int, trustedProxies: [String], eventLoops: Int, pages: PageText = .builtIn(), maxPictureBytes: Int = 5_242_880,
-        metricsEnabled: Bool = true, metricsToken: String? = nil, accessLog: Bool = true, accessLogFormat: AccessLogFormat = .text
+        metricsEnabled: Bool = true, metricsToken: String? = nil, accessLog: Bool = true, accessLogFormat: AccessLogFormat = .text,
+        appAssociation: AppAssociation = AppAssociation()
     ) {
+        self.appAssociation = appAssociation
         self.accessLog = accessLog
         self.accessLogFormat = accessLogFormat
         self.maxPictureBytes = maxPictureBytes
@@ -47,12 +51,14 @@ public final class LatchkeyService: Sendable {
     private let metricsToken: MetricsToken?
     /// Nil when the access log is off.
     private let accessLog: AccessLog?
+    private let appAssociation: AppAssociation
     /// The server's and the outbox's figures for `/metrics`, attached once they exist.
     public let serverGauges = ServerGauges()
 
     public init(core: CoreServices, options: ServiceOptions, logger: Logger) throws {
         requests = options.metricsEnabled ? RequestMetrics(eventLoops: options.eventLoops) : nil
         metricsToken = options.metricsToken.map(MetricsToken.init)
+        appAssociation = options.appAssociation
         accessLog = options.accessLog
             ? AccessLog(
                 logger: Logger(label: "access"), clientAddress: ClientAddress(trustedProxies: options.trustedProxies), format: options.accessLogFormat
@@ -82,6 +88,7 @@ public final class LatchkeyService: Sendable {
         UsersRoutes.bind(&routes, context)
         PicturesRoutes.bind(&routes, context)
         PresenceRoutes.bind(&routes, context)
+        AppAssociationRoutes.bind(&routes, appAssociation)
         return routes.router
     }
 

@@ -1167,6 +1167,103 @@ paths:
                 type: object
                 description: An OpenAPI 3.1 document, written in YAML.
 
+  /.well-known/apple-app-site-association:
+    get:
+      tags: [Operations]
+      operationId: appleAppSiteAssociation
+      summary: The iOS apps that may use this domain's credentials.
+      description: |
+        `webcredentials` for the `appleAppIDs` setting, so an iOS app can offer saved
+        passwords and passkeys for this server's domain. `applinks` is left to the app's
+        own site.
+      responses:
+        '200':
+          description: The association file.
+          headers:
+            Cache-Control:
+              description: "`public, max-age=3600`"
+              schema:
+                type: string
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [webcredentials]
+                properties:
+                  webcredentials:
+                    type: object
+                    required: [apps]
+                    properties:
+                      apps:
+                        type: array
+                        items:
+                          type: string
+                          description: "`TEAMID.bundle.id`"
+              example: {"webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}
+        '404':
+          description: "`NOT_FOUND`: `appleAppIDs` is empty."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [NOT_FOUND]
+
+  /.well-known/assetlinks.json:
+    get:
+      tags: [Operations]
+      operationId: assetLinks
+      summary: The Android apps that may use this domain's credentials.
+      description: |
+        One `delegate_permission/common.get_login_creds` statement per app of the
+        `androidApps` setting (package name and the SHA-256 of its signing certificate).
+      responses:
+        '200':
+          description: The statements.
+          headers:
+            Cache-Control:
+              description: "`public, max-age=3600`"
+              schema:
+                type: string
+          content:
+            application/json:
+              schema:
+                type: array
+                items:
+                  type: object
+                  required: [relation, target]
+                  properties:
+                    relation:
+                      type: array
+                      items:
+                        type: string
+                        enum: [delegate_permission/common.get_login_creds]
+                    target:
+                      type: object
+                      required: [namespace, package_name, sha256_cert_fingerprints]
+                      properties:
+                        namespace:
+                          type: string
+                          enum: [android_app]
+                        package_name:
+                          type: string
+                        sha256_cert_fingerprints:
+                          type: array
+                          items:
+                            type: string
+        '404':
+          description: "`NOT_FOUND`: `androidApps` is empty."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [NOT_FOUND]
+
 components:
   securitySchemes:
     bearer:

@@ -19,15 +19,17 @@ struct SettingSpec: Sendable {
 
     /// The camel-case words of the key; a run of capitals (URL, TTL) is one word, and the
     /// last capital of a run starts the next word when lower case follows (`smtpCAFile` →
-    /// smtp, CA, File).
+    /// smtp, CA, File), unless that is a plural's `s` ending the key (`appleAppIDs` → apple,
+    /// app, IDs).
     private var words: [String] {
         var words: [String] = []
         let characters = Array(key)
         for (index, character) in characters.enumerated() {
             let previous = index > 0 ? characters[index - 1] : nil
             let next = index + 1 < characters.count ? characters[index + 1] : nil
+            let pluralEnd = next == "s" && index + 2 == characters.count
             let startsWord = character.isUppercase
-                && (previous?.isLowercase == true || previous?.isUppercase == true && next?.isLowercase == true)
+                && (previous?.isLowercase == true || previous?.isUppercase == true && next?.isLowercase == true && !pluralEnd)
             if words.isEmpty || startsWord { words.append("") }
             words[words.count - 1].append(character)
         }

@@ -1,4 +1,5 @@
 import HTTPServer
+import LatchkeyAPI
 import LatchkeyCore
 import Logging
 
@@ -48,6 +49,10 @@ struct Settings: Sendable {
     var ipRatePerMinute = 60
     var trustedProxies: [String] = []
     var corsOrigins: [String] = []
+    /// `TEAMID.bundle.id` of the iOS apps in `/.well-known/apple-app-site-association`.
+    var appleAppIDs: [String] = []
+    /// The Android apps in `/.well-known/assetlinks.json`.
+    var androidApps: [AppAssociation.AndroidApp] = []
     var reservedDisplayNames = Settings.defaultReservedDisplayNames
     var logLevel = Logger.Level.info
     var logFormat = LogFormat.text

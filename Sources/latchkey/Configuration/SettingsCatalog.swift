@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LatchkeyAPI
 import LatchkeyCore
 import Logging
 import SMTP
@@ -72,6 +73,24 @@ enum SettingsCatalog {
             }
             settings.corsOrigins = origins
         },
+        SettingSpec(key: "appleAppIDs") { settings, text throws(SettingValueError) in
+            let appIDs = listItems(text)
+            guard appIDs.allSatisfy(isAppleAppID) else {
+                throw SettingValueError(expected: "app ids such as ABCDE12345.com.example.app (the 10-character team id, a dot, the bundle id), separated by commas")
+            }
+            settings.appleAppIDs = appIDs
+        },
+        SettingSpec(key: "androidApps") { settings, text throws(SettingValueError) in
+            var apps: [AppAssociation.AndroidApp] = []
+            for item in listItems(text) {
+                guard let app = androidApp(item) else {
+                    throw SettingValueError(
+                        expected: "package:fingerprint entries such as com.example.app:14:6D:…:B4 (the SHA-256 of the signing certificate, 32 hex pairs), separated by commas")
+                }
+                apps.append(app)
+            }
+            settings.androidApps = apps
+        },
         .list("reservedDisplayNames", \.reservedDisplayNames),
         SettingSpec(key: "logLevel") { settings, text throws(SettingValueError) in
             guard let level = Logger.Level(rawValue: text.lowercased()) else {
@@ -89,6 +108,40 @@ enum SettingsCatalog {
         .duration("idleTimeout", upTo: 86_400, usually: 5, \.idleTimeout),
         .integer("shutdownGracePeriod", 0...600, \.shutdownGracePeriod),
     ]
+
+    /// A list setting's items: separated by commas or spaces.
+    static func listItems(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+    }
+
+    /// `TEAMID.bundle.id`: ten upper-case letters or digits, a dot, and a bundle id
+    /// (letters, digits, dots and hyphens).
+    static func isAppleAppID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count > 11, bytes[10] == UInt8(ascii: ".") else { return false }
+        return bytes[..<10].allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
+            && bytes[11...].allSatisfy { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+    }
+
+    /// `package.name:AA:BB:…`: a Java package name, then the certificate's SHA-256 as 32
+    /// hex pairs (kept in upper case, as Android compares them).
+    static func androidApp(_ text: String) -> AppAssociation.AndroidApp? {
+        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let package = String(text[..<colon])
+        let fingerprint = String(text[text.index(after: colon)...]).uppercased()
+        let pairs = fingerprint.split(separator: ":", omittingEmptySubsequences: false)
+        guard !package.isEmpty, package.utf8.allSatisfy({ isASCIIAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") }),
+              pairs.count == 32, pairs.allSatisfy({ $0.utf8.count == 2 && $0.utf8.allSatisfy(isHexDigit) }) else { return nil }
+        return AppAssociation.AndroidApp(package: package, certificateFingerprint: fingerprint)
+    }
+
+    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte)
+    }
 
     /// `http://` or `https://`, a host, an optional port, nothing after: what a browser
     /// sends as `Origin`. Lower case, as browsers send it, or it would never match.
