@@ -84,27 +84,52 @@ print(f"{statistics.median(timings['known']):.3f} {statistics.median(timings['un
 EOF_PY
 }
 
-# A wrk script in which every thread (one connection each) refreshes its own session and
-# sends the token each answer returns, as a client does.
-refresh_script() {  # token...
-    local script="$work/refresh.lua"
+# A wrk script for THREADS threads in which every connection refreshes a session of its
+# own and sends the token each answer returns, as a client does. Each thread keeps the
+# tokens not in flight in a queue: a request takes the oldest, its answer puts the
+# session's new one back (wrk runs a connection's response callback before its next
+# request), so a thread serves as many connections as it holds tokens, and the client
+# needs no thread per connection (the nginx side runs 2 threads: so does this one). wrk
+# asks each thread for one request before its connections start and throws it away, so
+# give every thread one token more than its connections (refresh_sessions).
+refresh_sessions() {  # threads connections: the sessions refresh_script needs
+    echo $(($2 + $1))
+}
+
+refresh_script() {  # threads token...
+    local script="$work/refresh-$RANDOM.lua" threads="$1"
+    shift
     {
+        printf 'local threads = %d\n' "$threads"
         printf 'local tokens = {'
         printf '"%s",' "$@"
         printf '}\n'
         cat <<'EOF_LUA'
-local next_index = 0
+local made = 0
 function setup(thread)
-    next_index = next_index + 1
-    thread:set("token", tokens[next_index])
+    made = made + 1
+    thread:set("index", made)
+end
+local queue, head, tail = {}, 1, 0
+function init(args)
+    for i = index, #tokens, threads do
+        tail = tail + 1
+        queue[tail] = tokens[i]
+    end
 end
 function request()
+    local token = queue[head]
+    queue[head] = nil
+    head = head + 1
     return wrk.format("POST", "/v1/auth/refresh", { ["Content-Type"] = "application/json" },
-        '{"refreshToken":"' .. token .. '"}')
+        '{"refreshToken":"' .. (token or "") .. '"}')
 end
 function response(status, headers, body)
     local fresh = body:match('"refreshToken":"([^"]+)"')
-    if fresh then token = fresh end
+    if fresh then
+        tail = tail + 1
+        queue[tail] = fresh
+    end
 end
 EOF_LUA
     } >"$script"
@@ -141,10 +166,10 @@ bench_accounts() {
     read -r known_ms unknown_ms <<<"$(reset_timing)"
     accounts_summary+=("POST /v1/auth/password-reset at 1 connection, median: registered ${known_ms} ms, unknown ${unknown_ms} ms; ratio $(awk -v a="$known_ms" -v b="$unknown_ms" 'BEGIN { printf "%.2f", a / b }') (target within 10%: $(awk -v a="$known_ms" -v b="$unknown_ms" 'BEGIN { r = a / b; print (r >= 0.9 && r <= 1.1) ? "met" : "NOT met" }'))")
 
-    say "logging in 64 sessions for the refresh run"
-    for index in $(seq 1 64); do
+    say "logging in $(refresh_sessions 2 64) sessions for the refresh run"
+    for index in $(seq 1 "$(refresh_sessions 2 64)"); do
         tokens+=("$(post_json /v1/auth/login "$(login_body)" | json_field refreshToken)")
     done
-    run_wrk "POST /v1/auth/refresh" latchkey 64 64 /v1/auth/refresh -s "$(refresh_script "${tokens[@]}")"
+    run_wrk "POST /v1/auth/refresh" latchkey 2 64 /v1/auth/refresh -s "$(refresh_script 2 "${tokens[@]}")"
 }
 

@@ -9,8 +9,8 @@
 # prints both medians, every turn, and the target.
 
 # Turns of LABEL: latchkey on LATCHKEY_PATH (with the wrk arguments after it), nginx on
-# NGINX_PATH. A refresh turn logs in 64 fresh sessions first, one token chain per
-# connection (wrk -t64: a connection's refreshes follow each other).
+# NGINX_PATH. A refresh turn logs in fresh sessions first, one token chain per
+# connection, and runs wrk's 2 threads as nginx's turns do (refresh_script).
 nginx_turns() {  # label latchkey-path nginx-path [latchkey wrk args...]
     local label="$1" latchkey_path="$2" nginx_path="$3" side tokens=()
     shift 3
@@ -18,9 +18,9 @@ nginx_turns() {  # label latchkey-path nginx-path [latchkey wrk args...]
         if [[ "$side" == nginx ]]; then
             run_wrk "$label (turns)" nginx 2 64 "$nginx_path"
         elif [[ "$latchkey_path" == /v1/auth/refresh ]]; then
-            mapfile -t tokens < <(pg_login_sessions 64 "$latchkey_port")
-            ((${#tokens[@]} == 64)) || fail "only ${#tokens[@]} sessions for a refresh turn"
-            run_wrk "$label (turns)" latchkey 64 64 /v1/auth/refresh -s "$(refresh_script "${tokens[@]}")"
+            mapfile -t tokens < <(pg_login_sessions "$(refresh_sessions 2 64)" "$latchkey_port")
+            ((${#tokens[@]} == $(refresh_sessions 2 64))) || fail "only ${#tokens[@]} sessions for a refresh turn"
+            run_wrk "$label (turns)" latchkey 2 64 /v1/auth/refresh -s "$(refresh_script 2 "${tokens[@]}")"
         else
             run_wrk "$label (turns)" latchkey 2 64 "$latchkey_path" "$@"
         fi

@@ -3,7 +3,7 @@
 # latchkey binary. Both run side by side on fresh data directories, and take turns (this,
 # earlier, earlier, this; then earlier, this, this, earlier, so neither side always goes
 # first) at 64 connections on GET /healthz, GET /v1/users/me and POST
-# /v1/auth/refresh (64 fresh sessions a turn, each following its token chain); each ratio
+# /v1/auth/refresh (fresh sessions a turn, each following its token chain); each ratio
 # is of the requests/s summed over the turns. Both do the same work per request: metrics
 # and the access log on (the default now; an earlier build had the log off by default),
 # logs to a file. Without BENCH_BASELINE the part is skipped.
@@ -53,11 +53,11 @@ side_post() {  # port path json
 
 baseline_refresh_turn() {  # side label port
     local tokens=() script
-    mapfile -t tokens < <(pg_login_sessions 64 "$3")
-    ((${#tokens[@]} == 64)) || fail "only ${#tokens[@]} sessions for the refresh turn"
-    script="$(refresh_script "${tokens[@]}")"
+    mapfile -t tokens < <(pg_login_sessions "$(refresh_sessions 2 64)" "$3")
+    ((${#tokens[@]} == $(refresh_sessions 2 64))) || fail "only ${#tokens[@]} sessions for the refresh turn"
+    script="$(refresh_script 2 "${tokens[@]}")"
     mv "$script" "$work/refresh-baseline-$1.lua"
-    run_wrk "$2" "$1" 64 64 /v1/auth/refresh -s "$work/refresh-baseline-$1.lua"
+    run_wrk "$2" "$1" 2 64 /v1/auth/refresh -s "$work/refresh-baseline-$1.lua"
 }
 
 # this/earlier for LABEL, summed over its rows; then both sums.

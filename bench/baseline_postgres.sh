@@ -6,8 +6,8 @@
 # holds the other's rows), both pairs running side by side. They take turns (this, earlier,
 # earlier, this; then earlier, this, this, earlier, so neither side always goes first) on
 #   GET /v1/users/me at 64 connections: two wrk -t1 -c32, one per instance, started together;
-#   POST /v1/auth/refresh at 64 connections: 64 fresh sessions a turn, 32 logged in through
-#   each instance, two wrk -t32 -c32, each connection following its own token chain.
+#   POST /v1/auth/refresh at 64 connections: fresh sessions a turn, 32 logged in through
+#   each instance, two wrk -t1 -c32, each connection following its own token chain.
 # Each ratio is of the requests/s summed over the turns (both instances together). Both
 # builds log every request and count it for /metrics (start_postgres_instance turns both
 # on; the earlier build's access log was off by default). Without a PostgreSQL server on
@@ -47,7 +47,7 @@ bench_postgres_against_baseline() {  # earlier-binary
         if [[ $side == current ]]; then token="$token_current"; else token="$token_baseline"; fi
         pg_wrk_pair "pg-$side" "$me_label" 1 32 /v1/users/me - - -H "Authorization: Bearer $token"
     done
-    say "refresh turns over PostgreSQL, this build against the earlier one: 64 fresh sessions for each"
+    say "refresh turns over PostgreSQL, this build against the earlier one: fresh sessions for each"
     for side in "${baseline_postgres_turns[@]}"; do
         pg_refresh_turn "pg-$side" "$refresh_label"
     done

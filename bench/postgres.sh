@@ -6,8 +6,8 @@
 #   per instance, their requests/s summed) against one wrk -t2 -c64 on SQLite, in turns
 #   SQLite, PostgreSQL, PostgreSQL, SQLite (so neither always goes first);
 #   POST /v1/auth/refresh at 64 connections, each connection following its own rotating
-#   token chain (as accounts.sh: 64 fresh sessions for every turn, two wrk -t32 -c32 against
-#   one wrk -t64 -c64), in the same turns as GET /v1/users/me;
+#   token chain (as accounts.sh: fresh sessions for every turn, two wrk -t1 -c32 against
+#   one wrk -t2 -c64), in the same turns as GET /v1/users/me;
 #   POST /v1/auth/login at 16 connections, bound by PBKDF2 on the hashing pools (two wrk
 #   -t1 -c8 against one wrk -t2 -c16), in the same turns as GET /v1/users/me;
 #   a presence change made through one instance (PUT /v1/presence) timed until a stream on
@@ -229,24 +229,24 @@ pg_ratio_line() {  # label what target
     postgres_summary+=("target $2: ${pg} req/s on two PostgreSQL instances to ${sqlite} req/s on one SQLite instance (summed over the turns; errors ${pg_errors} and ${sqlite_errors}): ratio ${ratio} (at least $3): $(awk -v r="$ratio" -v t="$3" 'BEGIN { print (r >= t) ? "met" : "NOT met" }')")
 }
 
-# One refresh turn on SQLite or on a PostgreSQL pair: 64 fresh sessions logged in, then
-# one wrk thread per session following its chain (refresh_script).
+# One refresh turn on SQLite or on a PostgreSQL pair: fresh sessions logged in, then
+# 2 wrk threads each side (1 per instance), every connection following its own session's chain (refresh_script).
 pg_refresh_turn() {  # sqlite|pair label
     local tokens=() script_a script_b
     if [[ "$1" == sqlite ]]; then
-        mapfile -t tokens < <(pg_login_sessions 64 "$latchkey_port")
-        ((${#tokens[@]} == 64)) || fail "only ${#tokens[@]} SQLite sessions for the refresh run"
-        script_a="$(refresh_script "${tokens[@]}")"
+        mapfile -t tokens < <(pg_login_sessions "$(refresh_sessions 2 64)" "$latchkey_port")
+        ((${#tokens[@]} == $(refresh_sessions 2 64))) || fail "only ${#tokens[@]} SQLite sessions for the refresh run"
+        script_a="$(refresh_script 2 "${tokens[@]}")"
         mv "$script_a" "$work/refresh-pg-sqlite.lua"
-        pg_wrk_sqlite "$2" 64 64 /v1/auth/refresh -s "$work/refresh-pg-sqlite.lua"
+        pg_wrk_sqlite "$2" 2 64 /v1/auth/refresh -s "$work/refresh-pg-sqlite.lua"
     else
-        mapfile -t tokens < <(pg_login_sessions 64 "${pg_a_ports[$1]}" "${pg_b_ports[$1]}")
-        ((${#tokens[@]} == 64)) || fail "only ${#tokens[@]} PostgreSQL sessions for the refresh run"
-        script_a="$(refresh_script "${tokens[@]:0:32}")"
+        mapfile -t tokens < <(pg_login_sessions "$(refresh_sessions 2 64)" "${pg_a_ports[$1]}" "${pg_b_ports[$1]}")
+        ((${#tokens[@]} == $(refresh_sessions 2 64))) || fail "only ${#tokens[@]} PostgreSQL sessions for the refresh run"
+        script_a="$(refresh_script 1 "${tokens[@]:0:33}")"
         mv "$script_a" "$work/refresh-pg-a.lua"
-        script_b="$(refresh_script "${tokens[@]:32:32}")"
+        script_b="$(refresh_script 1 "${tokens[@]:33:33}")"
         mv "$script_b" "$work/refresh-pg-b.lua"
-        pg_wrk_pair "$1" "$2" 32 32 /v1/auth/refresh "$work/refresh-pg-a.lua" "$work/refresh-pg-b.lua"
+        pg_wrk_pair "$1" "$2" 1 32 /v1/auth/refresh "$work/refresh-pg-a.lua" "$work/refresh-pg-b.lua"
     fi
 }
 
@@ -284,9 +284,9 @@ bench_postgres() {
     pg_wrk_sqlite "$login_label" 2 16 /v1/auth/login --timeout 30s -s "$login_script"
     sleep 3
 
-    # Refresh, in the same turns: 64 fresh sessions for each turn, one token chain per wrk
+    # Refresh, in the same turns: fresh sessions for each turn, one token chain per wrk
     # thread (a chain a turn has rotated cannot be replayed: its first token would be a reuse).
-    say "refresh turns: 64 fresh sessions for each, on SQLite or on PostgreSQL (32 through each instance)"
+    say "refresh turns: fresh sessions for each, on SQLite or on PostgreSQL (32 through each instance)"
     pg_refresh_turn sqlite "$refresh_label"
     pg_refresh_turn postgres "$refresh_label"
     pg_refresh_turn postgres "$refresh_label"
