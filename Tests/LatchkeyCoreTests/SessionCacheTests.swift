@@ -1,4 +1,3 @@
-import AuthCrypto
 import CLinuxShims
 import Foundation
 @testable import LatchkeyCore
@@ -10,34 +9,9 @@ import Testing
 @Suite struct SessionCacheTests {
     private let policy = AccountsPolicy(issuer: "https://issuer.test", reservedDisplayNames: ReservedDisplayNames([]))
 
-    private struct SignedIn {
-        let database: Database
-        let reader: StoreReader
-        let verifier: AccessTokenVerifier
-        let header: String
-        let sessionID: String
-        let path: String
-    }
-
-    private func signIn(cache: SessionCache) async throws -> SignedIn {
-        let path = NSTemporaryDirectory() + "latchkey-session-cache-\(UUID().uuidString).sqlite"
-        let database = try Database(path: path)
-        let keyring = try Keyring(keys: [SigningKey(id: "k1", secret: Array(repeating: 7, count: 32))])
-        let issuer = TokenIssuer(
-            keys: CurrentKeyring(keyring), refreshKey: RefreshTokenKey(secret: Array(repeating: 9, count: 32)),
-            seeds: RefreshSeeds(key: Array(repeating: 5, count: 32)), policy: policy
-        )
-        let email = try EmailRules.normalize("ada@example.com").get()
-        let (user, sessionID, refresh) = try await database.write { db in
-            try AccountStore.insertUser(id: "u1", email: email, passwordHash: "x", displayName: "ada", now: 1000, on: db)
-            let (refresh, sessionID) = try AccountService.startSession(for: "u1", userAgent: nil, now: 1000, issuer: issuer, on: db)
-            return (try AccountStore.user(id: "u1", on: db)!, sessionID, refresh)
-        }
-        let pair = try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: 1000)
-        return SignedIn(
-            database: database, reader: try database.makeReader(), verifier: AccessTokenVerifier(keys: issuer.keys, policy: policy, sessions: cache),
-            header: "Bearer \(pair.accessToken)", sessionID: sessionID, path: path
-        )
+    private func signIn(cache: SessionCache) async throws -> (SignedInFixture, AccessTokenVerifier) {
+        let fixture = try await SignedInFixture(policy: policy)
+        return (fixture, AccessTokenVerifier(keys: fixture.issuer.keys, policy: policy, sessions: cache))
     }
 
     private func session(_ id: String, of userID: String, lastUsedAt: Int64 = 1000) -> Session {
@@ -50,34 +24,34 @@ import Testing
 
     @Test func aHeldSessionAnswersWithoutARead_untilItsUserIsDropped() async throws {
         let cache = SessionCache(capacity: 1000)
-        let signedIn = try await signIn(cache: cache)
-        defer { try? FileManager.default.removeItem(atPath: signedIn.path) }
-        _ = try signedIn.verifier.verify(authorization: signedIn.header, reader: signedIn.reader, now: 1001)
+        let (signedIn, verifier) = try await signIn(cache: cache)
+        defer { signedIn.remove() }
+        _ = try verifier.verify(authorization: signedIn.header, reader: signedIn.reader, now: 1001)
         #expect(cache.count == 1)
 
         // Revoked behind the cache's back (no account event): the copy still answers, which
         // shows the check read nothing...
         try await signedIn.database.write { db in try SessionStore.revoke(signedIn.sessionID, now: 1002, on: db) }
-        #expect(try signedIn.verifier.verify(authorization: signedIn.header, reader: signedIn.reader, now: 1003).userID == "u1")
+        #expect(try verifier.verify(authorization: signedIn.header, reader: signedIn.reader, now: 1003).userID == "u1")
         // ... and once an event names the user, the next check reads the revocation.
         cache.drop(userID: "u1")
         #expect(throws: AccessError.sessionRevoked) {
-            try signedIn.verifier.verify(authorization: signedIn.header, reader: signedIn.reader, now: 1004)
+            try verifier.verify(authorization: signedIn.header, reader: signedIn.reader, now: 1004)
         }
         #expect(cache.count == 0)
     }
 
     @Test func aCopyThatLooksIdleIsReadAgain_notRefused() async throws {
         let cache = SessionCache(capacity: 1000)
-        let signedIn = try await signIn(cache: cache)
-        defer { try? FileManager.default.removeItem(atPath: signedIn.path) }
-        _ = try signedIn.verifier.verify(authorization: signedIn.header, reader: signedIn.reader, now: 1001)
+        let (signedIn, verifier) = try await signIn(cache: cache)
+        defer { signedIn.remove() }
+        _ = try verifier.verify(authorization: signedIn.header, reader: signedIn.reader, now: 1001)
         // A refresh (through any instance) used the session since the copy was taken, and
         // the copy is past a 100 s idle timeout where the row is not.
         try await signedIn.database.write { db in try db.run("UPDATE sessions SET last_used_at = 1100 WHERE id = ?", signedIn.sessionID) }
         let shortIdle = AccountsPolicy(sessionIdleTimeout: 100, issuer: policy.issuer, reservedDisplayNames: ReservedDisplayNames([]))
-        let verifier = AccessTokenVerifier(keys: signedIn.verifier.keys, policy: shortIdle, sessions: cache)
-        #expect(try verifier.verify(authorization: signedIn.header, reader: signedIn.reader, now: 1150).userID == "u1")
+        let idleVerifier = AccessTokenVerifier(keys: signedIn.issuer.keys, policy: shortIdle, sessions: cache)
+        #expect(try idleVerifier.verify(authorization: signedIn.header, reader: signedIn.reader, now: 1150).userID == "u1")
     }
 
     @Test func aReadThatBeganBeforeADropIsNotKept() {
