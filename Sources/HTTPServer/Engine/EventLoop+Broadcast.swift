@@ -4,11 +4,11 @@ import Glibc
 /// `ResponseStream.broadcast`): straight from the shared buffer into each socket, with
 /// no copy unless the socket cannot take it all at once.
 extension EventLoop {
-    func write(_ chunk: SharedChunk, to targets: [StreamAttachment]) {
-        for target in targets { write(chunk, to: target) }
+    func writeShared(_ chunk: SharedChunk, to targets: [StreamAttachment]) {
+        for target in targets { writeShared(chunk, to: target) }
     }
 
-    private func write(_ chunk: SharedChunk, to target: StreamAttachment) {
+    private func writeShared(_ chunk: SharedChunk, to target: StreamAttachment) {
         // The connection may have closed, or moved on to another response, since.
         guard let connection = connectionAt(target.fd), connection.id == target.connectionID,
               case .stream(let stream, let context)? = connection.responder, stream.attachment === target,

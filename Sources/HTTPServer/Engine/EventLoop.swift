@@ -195,7 +195,7 @@ final class EventLoop: @unchecked Sendable {
                 guard let connection = connectionAt(fd), connection.id == id else { continue }
                 streamReady(connection)
             case .broadcast(let chunk, let targets):
-                write(chunk, to: targets)
+                writeShared(chunk, to: targets)
             case .shutdown:
                 startDraining()
             }
