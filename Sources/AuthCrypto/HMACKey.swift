@@ -33,11 +33,14 @@ public struct HMACKey: Sendable {
     }
 
     public func authenticationCode(_ message: [UInt8]) -> [UInt8] {
-        message.withUnsafeBufferPointer { message in
-            [UInt8](unsafeUninitializedCapacity: HMACSHA256.codeLength) { output, initialized in
-                authenticate(message, into: output)
-                initialized = HMACSHA256.codeLength
-            }
+        message.withUnsafeBufferPointer { authenticationCode($0) }
+    }
+
+    /// The MAC of a message read where it lies (one built in a caller's buffer).
+    public func authenticationCode(_ message: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: HMACSHA256.codeLength) { output, initialized in
+            authenticate(message, into: output)
+            initialized = HMACSHA256.codeLength
         }
     }
 
