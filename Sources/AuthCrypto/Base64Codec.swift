@@ -14,36 +14,46 @@ struct Base64Codec: Sendable {
     // MARK: Encoding
 
     func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let length = Self.encodedLength(ofByteCount: bytes.count)
+        guard length > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: length) { encode(bytes, into: $0) }
+    }
+
+    /// Characters the unpadded encoding of `count` bytes takes.
+    static func encodedLength(ofByteCount count: Int) -> Int {
+        count / 3 * 4 + (count % 3 == 0 ? 0 : count % 3 + 1)
+    }
+
+    /// Writes the encoding of `bytes` at the start of `output`, which holds at least
+    /// `encodedLength(ofByteCount:)` bytes; returns how many it wrote.
+    func encode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let fullGroups = bytes.count / 3
         let remainder = bytes.count % 3
-        let length = fullGroups * 4 + (remainder == 0 ? 0 : remainder + 1)
-        guard length > 0 else { return "" }
-        return String(unsafeUninitializedCapacity: length) { output in
-            var out = 0
-            var index = 0
-            for _ in 0..<fullGroups {
-                let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-                output[out] = symbol(for: group >> 18)
-                output[out + 1] = symbol(for: group >> 12)
-                output[out + 2] = symbol(for: group >> 6)
-                output[out + 3] = symbol(for: group)
-                index += 3
-                out += 4
-            }
-            if remainder == 1 {
-                let group = UInt32(bytes[index]) << 16
-                output[out] = symbol(for: group >> 18)
-                output[out + 1] = symbol(for: group >> 12)
-                out += 2
-            } else if remainder == 2 {
-                let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-                output[out] = symbol(for: group >> 18)
-                output[out + 1] = symbol(for: group >> 12)
-                output[out + 2] = symbol(for: group >> 6)
-                out += 3
-            }
-            return out
+        precondition(output.count >= Self.encodedLength(ofByteCount: bytes.count), "Base64Codec: output buffer too small")
+        var out = 0
+        var index = 0
+        for _ in 0..<fullGroups {
+            let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            output[out] = symbol(for: group >> 18)
+            output[out + 1] = symbol(for: group >> 12)
+            output[out + 2] = symbol(for: group >> 6)
+            output[out + 3] = symbol(for: group)
+            index += 3
+            out += 4
         }
+        if remainder == 1 {
+            let group = UInt32(bytes[index]) << 16
+            output[out] = symbol(for: group >> 18)
+            output[out + 1] = symbol(for: group >> 12)
+            out += 2
+        } else if remainder == 2 {
+            let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
+            output[out] = symbol(for: group >> 18)
+            output[out + 1] = symbol(for: group >> 12)
+            output[out + 2] = symbol(for: group >> 6)
+            out += 3
+        }
+        return out
     }
 
     private func symbol(for sextet: UInt32) -> UInt8 {

@@ -10,4 +10,10 @@ public enum Base64URL {
     public static func decode(_ s: String) -> [UInt8]? {
         Base64Codec.url.decode(s)
     }
+
+    /// `decode(_:)` of characters read where they lie (a token's bytes), with no string
+    /// made of them first.
+    public static func decode(_ characters: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        Base64Codec.url.decode(characters)
+    }
 }

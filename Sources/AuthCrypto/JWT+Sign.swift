@@ -14,19 +14,27 @@ public enum JWT {
         sign(payload: claims.serialized(), with: keyring)
     }
 
+    /// `header.payload.signature` written once into the string it returns: the MAC is
+    /// taken over the first two segments where they were just written, so a signature
+    /// costs no intermediate array, string or copy.
     private static func sign(payload: [UInt8], with keyring: Keyring) -> String {
         let key = keyring.signingKey
-
-        var signingInput = key.encodedHeader
-        signingInput.append(UInt8(ascii: "."))
-        signingInput.append(contentsOf: Base64URL.encode(payload).utf8)
-        let signature = [UInt8](unsafeUninitializedCapacity: HMACSHA256.codeLength) { output, initialized in
-            signingInput.withUnsafeBufferPointer { key.hmacKey.authenticate($0, into: output) }
-            initialized = HMACSHA256.codeLength
+        let header = key.encodedHeader
+        let length = header.count + 1 + Base64Codec.encodedLength(ofByteCount: payload.count)
+            + 1 + Base64Codec.encodedLength(ofByteCount: HMACSHA256.codeLength)
+        return String(unsafeUninitializedCapacity: length) { output in
+            var written = UnsafeMutableBufferPointer(rebasing: output[...]).initialize(fromContentsOf: header)
+            output[written] = UInt8(ascii: ".")
+            written += 1
+            written += payload.withUnsafeBufferPointer { Base64Codec.url.encode($0, into: UnsafeMutableBufferPointer(rebasing: output[written...])) }
+            let signingInput = UnsafeBufferPointer(rebasing: output[..<written])
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: HMACSHA256.codeLength) { signature in
+                key.hmacKey.authenticate(signingInput, into: signature)
+                output[written] = UInt8(ascii: ".")
+                written += 1
+                written += Base64Codec.url.encode(UnsafeBufferPointer(signature), into: UnsafeMutableBufferPointer(rebasing: output[written...]))
+            }
+            return written
         }
-
-        signingInput.append(UInt8(ascii: "."))
-        signingInput.append(contentsOf: Base64URL.encode(signature).utf8)
-        return String(decoding: signingInput, as: UTF8.self)
     }
 }

@@ -23,4 +23,24 @@ static inline int latchkey_ssl_ctx_require_tls12(SSL_CTX *context) {
     return (int)SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION);
 }
 
+// SHA-256's state as a plain value (AuthCrypto's SHA256State): an HMAC key keeps the state
+// after each of its pads and every MAC continues from a copy, which costs a memberwise copy
+// here and an allocation per copy through EVP_MD_CTX_copy_ex. These functions are
+// deprecated since OpenSSL 3.0 in favour of EVP but still part of 3.x and 4.0; the
+// wrappers keep that in this one place, and run the same SHA-256 code as EVP does.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+static inline int latchkey_sha256_init(SHA256_CTX *context) {
+    return SHA256_Init(context);
+}
+
+static inline int latchkey_sha256_update(SHA256_CTX *context, const void *data, size_t length) {
+    return SHA256_Update(context, data, length);
+}
+
+static inline int latchkey_sha256_final(unsigned char *digest, SHA256_CTX *context) {
+    return SHA256_Final(digest, context);
+}
+#pragma clang diagnostic pop
+
 #endif

@@ -67,6 +67,36 @@ struct HMACSHA256Tests {
         #expect(code.hex == "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2")
     }
 
+    /// Keys and messages at SHA-256's block and padding boundaries, where a MAC continued
+    /// from the pads' saved states must still pad and count the length as one computed
+    /// from the start would. Python: hmac.new(key, message, hashlib.sha256).hexdigest().
+    @Test(arguments: [
+        (Array(0..<64), [UInt8](repeating: 0x61, count: 55), "9b5169bed02434ee54cff1147388169500f7242400ec15761a0d29a2ebed4091"),
+        (Array(0..<65), [UInt8](repeating: 0x62, count: 56), "e8facbc5374ad3a6c122d6b914e759be292f67c985823c65176354741a6e515d"),
+        (Array(0..<63), [UInt8](repeating: 0x63, count: 64), "3cdf05ea159c260b6425ef380d358bae6518b4219290c51f3ece07995facf985"),
+        (Array(0..<64), [], "3499f163f48604c0b15ac89e4e7c66f314fb3b203b8ac2f564828e62f6be9d9d"),
+        ([UInt8](repeating: 0x42, count: 32), (0..<1000).map { UInt8($0 % 251) }, "ac46c6e6c61e0c23f950dd14a8be33daaf100ada4c2b58b615d4e49bc1717b2b"),
+    ] as [([UInt8], [UInt8], String)])
+    func blockAndPaddingBoundaries(key: [UInt8], message: [UInt8], expected: String) {
+        #expect(HMACSHA256.authenticationCode(key: key, message: message).hex == expected)
+    }
+
+    /// A key's saved states are read, never spent: one key gives the same MAC every time,
+    /// from many threads at once.
+    @Test func oneKeyGivesTheSameCodeRepeatedlyAndAcrossThreads() async {
+        let key = HMACKey(Array("Jefe".utf8))
+        let message = Array("what do ya want for nothing?".utf8)
+        let expected = "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        let codes = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 {
+                group.addTask { (0..<200).map { _ in key.authenticationCode(message).hex } }
+            }
+            return await group.reduce(into: [String]()) { $0 += $1 }
+        }
+        #expect(codes.count == 1600)
+        #expect(codes.allSatisfy { $0 == expected })
+    }
+
     @Test func acceptsEmptyKeyAndMessage() {
         // Python: hmac.new(b"", b"", hashlib.sha256).hexdigest()
         #expect(HMACSHA256.authenticationCode(key: [], message: []).hex

@@ -23,6 +23,11 @@ struct RefreshSeeds: Sendable {
 
     func seed(for sessionID: String) -> [UInt8] {
         // The prefix keeps these MACs apart from any other use of the key.
-        key.authenticationCode(Array("latchkey-session-seed:\(sessionID)".utf8))
+        HMACMessage.authenticationCode(key: key, capacity: Self.messagePrefix.count + sessionID.utf8.count) { message in
+            message.append(Self.messagePrefix)
+            message.append(sessionID.utf8)
+        }
     }
+
+    private static let messagePrefix = Array("latchkey-session-seed:".utf8)
 }

@@ -91,6 +91,8 @@ struct ServeCommand: SettingsCommand {
             "publicURL": "\(settings.resolvedPublicURL(boundPort: server.port))", "data": "\(settings.dataDir)",
             "database": "\(settings.database.redacted)",
         ])
+        // Last of the start: from here on only what serving runs stays mapped.
+        StartupPages.release()
 
         var received: Int32 = 0
         sigwait(&signals, &received)
