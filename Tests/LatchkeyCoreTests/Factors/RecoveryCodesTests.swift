@@ -83,6 +83,7 @@ import Testing
     @Test func aHashCopiedToAnotherUsersRowDoesNotMatch() {
         let mallorys = RecoveryCodes.generate(for: "mallory")
         #expect(RecoveryCodes.match(Array(mallorys.codes[0].utf8), for: "alice", among: mallorys.hashes) == nil)
+        #expect(RecoveryCodes.match(Array(mallorys.codes[0].utf8), for: "alice-7", among: mallorys.hashes) == nil, "an id of the same length")
         #expect(RecoveryCodes.match(Array(mallorys.codes[0].utf8), for: "mallory", among: mallorys.hashes) == 0)
     }
 

@@ -33,6 +33,7 @@ import Testing
     @Test func aSecretCopiedToAnotherUsersRowDoesNotOpen() {
         let mallorys = TOTP.generate().sealed(for: "mallory", with: Self.key)
         #expect(TOTP.opened(mallorys, for: "alice", with: Self.key) == nil)
+        #expect(TOTP.opened(mallorys, for: "alice-7", with: Self.key) == nil, "an id of the same length")
         #expect(TOTP.opened(mallorys, for: "mallor", with: Self.key) == nil, "a prefix of the id")
         #expect(TOTP.opened(mallorys, for: "mallory ", with: Self.key) == nil)
         #expect(TOTP.opened(mallorys, for: "mallory", with: Self.key) != nil)
