@@ -55,7 +55,10 @@ let package = Package(
         // A general-purpose leaf: JSON read in pieces from a file, for exports too large
         // to hold (the accounts of `latchkey import firebase`).
         .target(name: "JSONStream"),
-        .target(name: "AuthCrypto", dependencies: ["COpenSSL", "FlatJSON"]),
+        // A general-purpose leaf: a bounded reader of the CBOR that WebAuthn uses (attestation
+        // objects, COSE keys); AuthCrypto reads COSE keys with it.
+        .target(name: "CBOR"),
+        .target(name: "AuthCrypto", dependencies: ["COpenSSL", "FlatJSON", "CBOR"]),
         // General-purpose leaf: mail submission over SMTP with STARTTLS or implicit TLS.
         .target(name: "SMTP", dependencies: ["COpenSSL"]),
         .target(name: "LatchkeyCore", dependencies: ["SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"]),
@@ -81,9 +84,10 @@ let package = Package(
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SchemaMigrations", "SQLValues", "TestSupport"]),
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream"]),
+        .testTarget(name: "CBORTests", dependencies: ["CBOR"]),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(name: "SMTPTests", dependencies: ["SMTP", "Threads"]),
-        .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "FlatJSON", "TestSupport"]),
+        .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "CBOR", "FlatJSON", "TestSupport"]),
         // What the test targets share: the real binary as a process, HTTP calls, a mail sink, and a
         // throwaway PostgreSQL cluster (scripts/postgres) with a fresh database per test.
         .target(name: "TestSupport", dependencies: ["PostgreSQL"], path: "Tests/TestSupport"),

@@ -43,4 +43,18 @@ static inline int latchkey_sha256_final(unsigned char *digest, SHA256_CTX *conte
 }
 #pragma clang diagnostic pop
 
+// WebAuthn signatures (AuthCrypto's COSE keys and attestation certificates): public keys
+// built from their parameters, ECDSA's DER form, X.509 for packed attestation's x5c.
+#include <openssl/bn.h>
+#include <openssl/core_names.h>
+#include <openssl/ec.h>
+#include <openssl/param_build.h>
+#include <openssl/rsa.h>
+#include <openssl/x509.h>
+
+/// EVP_PKEY_fromdata's selection for a public key (EVP_PKEY_PUBLIC_KEY is a macro of macros).
+static inline int latchkey_evp_pkey_public_key_selection(void) {
+    return EVP_PKEY_PUBLIC_KEY;
+}
+
 #endif
