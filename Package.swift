@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "AuthCrypto", dependencies: ["COpenSSL", "FlatJSON", "CBOR"]),
         // General-purpose leaf: mail submission over SMTP with STARTTLS or implicit TLS.
         .target(name: "SMTP", dependencies: ["COpenSSL"]),
-        .target(name: "LatchkeyCore", dependencies: ["SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"]),
+        .target(name: "LatchkeyCore", dependencies: ["SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "AuthCrypto", "CBOR", "FlatJSON", "JSONStream", "Threads"]),
         .target(
             name: "LatchkeyAPI",
             dependencies: ["HTTPServer", "LatchkeyCore", "FlatJSON", "Threads", .product(name: "Logging", package: "swift-log")]
@@ -79,18 +79,18 @@ let package = Package(
         .target(name: "LatchkeyClient"),
         // A command-line program built on the client (README, "Swift client").
         .executableTarget(name: "latchkey-example", dependencies: ["LatchkeyClient"], path: "Examples/LatchkeyExample"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threads", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Threads", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SchemaMigrations", "SQLValues"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SchemaMigrations", "SQLValues", "TestSupport"]),
         .testTarget(name: "FlatJSONTests", dependencies: ["FlatJSON"]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream"]),
-        .testTarget(name: "CBORTests", dependencies: ["CBOR"]),
+        .testTarget(name: "CBORTests", dependencies: ["CBOR", "TestSupport"]),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(name: "SMTPTests", dependencies: ["SMTP", "Threads"]),
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "CBOR", "FlatJSON", "TestSupport"]),
         // What the test targets share: the real binary as a process, HTTP calls, a mail sink, and a
         // throwaway PostgreSQL cluster (scripts/postgres) with a fresh database per test.
-        .target(name: "TestSupport", dependencies: ["PostgreSQL"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["PostgreSQL", "CBOR"], path: "Tests/TestSupport"),
         .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "CLinuxShims", "SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "TestSupport"]),
         .testTarget(name: "LatchkeyClientTests", dependencies: ["LatchkeyClient", "TestSupport"]),
         .testTarget(

@@ -1,5 +1,6 @@
 import AuthCrypto
 import Testing
+import TestSupport
 
 @Suite("AES256GCM")
 struct AES256GCMTests {

@@ -1,4 +1,5 @@
 import AuthCrypto
+import TestSupport
 import Testing
 
 @Suite("Base32 (RFC 4648 §6)")

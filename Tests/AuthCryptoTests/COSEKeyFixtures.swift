@@ -1,4 +1,5 @@
 import AuthCrypto
+import TestSupport
 import CBOR
 
 /// What a WebAuthn signature covers: authenticator data (37 bytes at least: RP ID hash,

@@ -1,6 +1,7 @@
 import AuthCrypto
 import CBOR
 import Testing
+import TestSupport
 
 /// One COSE key map and the error that refuses it (or nil: accepted).
 struct COSEKeyCase: Sendable, CustomTestStringConvertible {

@@ -1,6 +1,7 @@
 import AuthCrypto
 import CBOR
 import Testing
+import TestSupport
 
 /// Signatures made by the `openssl` command with keys it made, checked through COSE keys
 /// read the way a passkey's credential public key is read: from its CBOR bytes.

@@ -1,4 +1,5 @@
 import AuthCrypto
+import TestSupport
 import Testing
 
 /// A packed attestation's x5c[0]: a certificate made by `openssl req -x509`, the statement's

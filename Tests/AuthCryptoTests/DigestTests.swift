@@ -1,5 +1,6 @@
 import AuthCrypto
 import Testing
+import TestSupport
 
 @Suite("SHA-256 (FIPS 180-2 examples)")
 struct SHA256Tests {

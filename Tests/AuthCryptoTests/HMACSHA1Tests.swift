@@ -1,5 +1,6 @@
 import AuthCrypto
 import Testing
+import TestSupport
 
 /// RFC 2202 §3, all seven cases (case 5's full output; TOTP never truncates the MAC itself).
 @Suite("HMAC-SHA1 (RFC 2202)")

@@ -1,5 +1,6 @@
 import CBOR
 import Testing
+import TestSupport
 
 /// One row of the CBOR table: encoded bytes and what the reader must make of them.
 struct CBORCase: Sendable, CustomTestStringConvertible {

@@ -1,5 +1,6 @@
 import CBOR
 import Testing
+import TestSupport
 
 @Suite struct CBORReaderTests {
     /// Reads `input` through a guarded copy (an unreadable page right after its last byte),

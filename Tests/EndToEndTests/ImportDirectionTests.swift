@@ -22,7 +22,7 @@ import Testing
         "CBOR": [],
         "JSONStream": [],
         "Threads": [],
-        "LatchkeyCore": ["SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "AuthCrypto", "FlatJSON", "JSONStream", "Threads"],
+        "LatchkeyCore": ["SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "AuthCrypto", "CBOR", "FlatJSON", "JSONStream", "Threads"],
         "LatchkeyAPI": ["HTTPServer", "LatchkeyCore", "FlatJSON", "Threads"],
         // The client ships in apps: none of the server's modules (nor their C libraries).
         "LatchkeyClient": [],

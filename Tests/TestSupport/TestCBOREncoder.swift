@@ -2,8 +2,8 @@ import CBOR
 
 /// The preferred (shortest) encoding of a value, so tests can write COSE keys as values.
 /// The server never encodes CBOR; only tests need this.
-enum TestCBOREncoder {
-    static func encode(_ value: CBOR) -> [UInt8] {
+public enum TestCBOREncoder {
+    public static func encode(_ value: CBOR) -> [UInt8] {
         switch value {
         case .integer(let integer) where integer >= 0: head(0, UInt64(integer))
         case .integer(let integer): head(1, UInt64(-1 - integer))
@@ -39,6 +39,6 @@ enum TestCBOREncoder {
 }
 
 /// A COSE key map, labels in the given order.
-func coseKey(_ pairs: [(Int64, CBOR)]) -> CBORMap {
+public func coseKey(_ pairs: [(Int64, CBOR)]) -> CBORMap {
     CBORMap(pairs.map { CBORMap.Entry(key: .integer($0.0), value: $0.1) })
 }

@@ -1,9 +1,8 @@
-import AuthCrypto
-
 extension Array where Element == UInt8 {
-    /// Test vectors are published as hex; a malformed literal is a bug in the test.
-    init(hex: String) {
-        let digits = Array(hex.utf8)
+    /// Test vectors are published as hex (RFC 8949's with spaces, for reading); a malformed
+    /// literal is a bug in the test.
+    public init(hex: String) {
+        let digits = Array(hex.utf8.filter { $0 != UInt8(ascii: " ") })
         precondition(digits.count.isMultiple(of: 2), "odd-length hex literal")
         func nibble(_ c: UInt8) -> UInt8 {
             switch c {
@@ -16,7 +15,7 @@ extension Array where Element == UInt8 {
         self = stride(from: 0, to: digits.count, by: 2).map { nibble(digits[$0]) << 4 | nibble(digits[$0 + 1]) }
     }
 
-    var hex: String {
+    public var hex: String {
         map { byte in
             let digits = Array("0123456789abcdef".utf8)
             return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)

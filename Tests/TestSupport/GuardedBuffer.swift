@@ -3,12 +3,12 @@ import Glibc
 /// Input placed so that the byte after its last one is on an unreadable page: a parser that
 /// reads past what it was handed crashes the run instead of passing by luck (picohttpparser's
 /// tests do the same). One buffer serves every prefix of one row, each copied to end at the page.
-final class GuardedBuffer {
+public final class GuardedBuffer {
     private let base: UnsafeMutableRawPointer
     private let usableBytes: Int
     private let mappedBytes: Int
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         usableBytes = max(1, (capacity + page - 1) / page) * page
         mappedBytes = usableBytes + page
@@ -24,7 +24,7 @@ final class GuardedBuffer {
     }
 
     /// Hands `body` a copy of `bytes` that ends right before the unreadable page.
-    func withBytes<R>(_ bytes: ArraySlice<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    public func withBytes<R>(_ bytes: ArraySlice<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         precondition(bytes.count <= usableBytes, "row larger than its guarded buffer")
         let start = (base + usableBytes - bytes.count).bindMemory(to: UInt8.self, capacity: bytes.count)
         let destination = UnsafeMutableBufferPointer(start: start, count: bytes.count)
