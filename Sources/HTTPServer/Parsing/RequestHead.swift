@@ -76,7 +76,11 @@ extension [HTTPField] {
 /// would take `chun\u{212A}ed`, with a KELVIN SIGN, for `chunked`.
 func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
     // Most header names a lookup passes over differ in length: no byte need be read.
-    a.utf8.count == b.utf8.count && asciiCaseInsensitiveEquals(a.utf8, b.utf8)
+    guard a.utf8.count == b.utf8.count else { return false }
+    // On the contiguous bytes: a generic walk of two `UTF8View`s cost more than the rest of
+    // a header lookup (every authenticated request looks up `Authorization`).
+    var (a, b) = (a, b)
+    return a.withUTF8 { a in b.withUTF8 { b in asciiCaseInsensitiveEquals(a, b) } }
 }
 
 func asciiCaseInsensitiveEquals<A: Sequence<UInt8>, B: Sequence<UInt8>>(_ a: A, _ b: B) -> Bool {

@@ -126,11 +126,20 @@ extension AccessTokenVerifier {
     /// The token of `Bearer <token>` (scheme in any case, RFC 9110 §11.1), read on UTF-8
     /// code units: this runs on every authenticated request.
     static func bearerToken(_ authorization: String?) -> String? {
-        guard let utf8 = authorization?.utf8, utf8.count > 7 else { return nil }
-        let schemeEnd = utf8.index(utf8.startIndex, offsetBy: 7)
-        guard zip(utf8[..<schemeEnd], "bearer ".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return nil }
-        guard let first = utf8[schemeEnd...].firstIndex(where: { $0 != UInt8(ascii: " ") }),
-              let last = utf8[schemeEnd...].lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return nil }
-        return String(authorization![first...last])
+        guard var text = authorization, text.utf8.count > scheme.count else { return nil }
+        // On the contiguous bytes: a zip of two `UTF8View`s cost more than the rest of this.
+        let bounds = text.withUTF8 { bytes -> Range<Int>? in
+            for index in scheme.indices where bytes[index] | 0x20 != scheme[index] { return nil }
+            guard let first = bytes[scheme.count...].firstIndex(where: { $0 != UInt8(ascii: " ") }),
+                  let last = bytes[scheme.count...].lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return nil }
+            return first..<(last + 1)
+        }
+        guard let bounds else { return nil }
+        let utf8 = text.utf8
+        return String(text[utf8.index(utf8.startIndex, offsetBy: bounds.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: bounds.upperBound)])
     }
+
+    /// `Bearer ` in lower case: each byte of the header's scheme is compared with its case
+    /// bit set (`B` | 0x20 is `b`; a space is a space).
+    private static let scheme = Array("bearer ".utf8)
 }
