@@ -129,7 +129,12 @@ final class ListenNotifyPresenceBus: PresenceBus {
                 let open: PostgreSQL.Connection
                 if let connection { open = connection } else {
                     open = try connect()
-                    try Self.listen(on: open)
+                    do {
+                        try Self.listen(on: open)
+                    } catch {
+                        open.close()  // not yet `connection`: the catch below would not close it
+                        throw error
+                    }
                     connection = open
                     accountEvents.withLock { $0 }?.feedRestored()
                 }
