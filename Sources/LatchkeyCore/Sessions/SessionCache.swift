@@ -135,7 +135,7 @@ public final class SessionCache: Sendable {
         suspended.store(false, ordering: .releasing)
     }
 
-    /// Sessions held, for the tests and `/metrics`.
+    /// Sessions held, for the tests.
     var count: Int {
         shards.reduce(0) { total, shard in total + shard.state.withLock { $0.sessionCount } }
     }

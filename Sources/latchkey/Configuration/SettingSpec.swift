@@ -99,7 +99,7 @@ extension SettingSpec {
     /// Space- or comma-separated words.
     static func list(_ key: String, _ path: WritableKeyPath<Settings, [String]> & Sendable) -> SettingSpec {
         SettingSpec(key: key) { settings, text throws(SettingValueError) in
-            settings[keyPath: path] = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+            settings[keyPath: path] = SettingsCatalog.listItems(text)
         }
     }
 }

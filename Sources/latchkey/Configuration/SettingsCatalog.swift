@@ -67,7 +67,7 @@ enum SettingsCatalog {
         .integer("ipRatePerMinute", 1...100_000, \.ipRatePerMinute),
         .list("trustedProxies", \.trustedProxies),
         SettingSpec(key: "corsOrigins") { settings, text throws(SettingValueError) in
-            let origins = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+            let origins = listItems(text)
             guard origins.allSatisfy({ $0 == "*" || isOrigin($0) }) else {
                 throw SettingValueError(expected: "* or origins such as https://app.example.com (scheme, host and port only), separated by commas")
             }
