@@ -10,6 +10,8 @@ public struct FlatJSONObject: Sendable, Equatable {
         case number(Double)
         case bool(Bool)
         case null
+        /// An array of strings, for writing (a token's `amr`); reading keeps arrays as `.composite`.
+        case strings([String])
         /// An array or object: well-formed, not represented.
         case composite
     }
@@ -37,6 +39,13 @@ public struct FlatJSONObject: Sendable, Equatable {
             case .integer(let integer): bytes.append(contentsOf: String(integer).utf8)
             case .number(let number): bytes.append(contentsOf: (number.isFinite ? String(number) : "null").utf8)
             case .bool(let bool): bytes.append(contentsOf: (bool ? "true" : "false").utf8)
+            case .strings(let strings):
+                bytes.append(UInt8(ascii: "["))
+                for (index, string) in strings.enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    Self.appendQuoted(string, to: &bytes)
+                }
+                bytes.append(UInt8(ascii: "]"))
             case .null, .composite: bytes.append(contentsOf: "null".utf8)
             }
         }

@@ -15,7 +15,7 @@ import Testing
     }
 
     private func session(_ id: String, of userID: String, lastUsedAt: Int64 = 1000) -> Session {
-        Session(id: id, userID: userID, userAgent: nil, createdAt: 1000, lastUsedAt: lastUsedAt, revokedAt: nil)
+        Session(id: id, userID: userID, userAgent: nil, createdAt: 1000, lastUsedAt: lastUsedAt, revokedAt: nil, methods: .password)
     }
 
     private func user(_ id: String) -> User {

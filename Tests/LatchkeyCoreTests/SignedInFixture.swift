@@ -25,12 +25,12 @@ struct SignedInFixture {
         let email = try EmailRules.normalize("ada@example.com").get()
         let (user, sessionID, refresh) = try await database.write { db in
             try AccountStore.insertUser(id: "u1", email: email, passwordHash: "x", displayName: "ada", now: 1000, on: db)
-            let (refresh, sessionID) = try AccountService.startSession(for: "u1", userAgent: nil, now: 1000, issuer: issuer, on: db)
+            let (refresh, sessionID) = try AccountService.startSession(for: "u1", by: .password, userAgent: nil, now: 1000, issuer: issuer, on: db)
             return (try AccountStore.user(id: "u1", on: db)!, sessionID, refresh)
         }
         self.issuer = issuer
         self.sessionID = sessionID
-        pair = try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: 1000)
+        pair = try issuer.pair(for: user, sessionID: sessionID, methods: .password, refreshToken: refresh, now: 1000)
         reader = try database.makeReader()
     }
 

@@ -57,7 +57,7 @@ import Testing
             for (index, id) in ids.enumerated() {
                 let email = try EmailRules.normalize("user\(index)@example.com").get()
                 try AccountStore.insertUser(id: id, email: email, passwordHash: "x", displayName: "user\(index)", now: 1000, on: db)
-                try SessionStore.create(id: "s-" + id, userID: "f0", userAgent: nil, now: 1000, on: db)
+                try SessionStore.create(id: "s-" + id, userID: "f0", userAgent: nil, methods: .password, now: 1000, on: db)
             }
         }
         let administration = Administration(

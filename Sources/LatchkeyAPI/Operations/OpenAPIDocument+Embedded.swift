@@ -1273,7 +1273,9 @@ components:
       description: |
         `Authorization: Bearer <accessToken>`. The access token is a JWT (RFC 7519) signed
         HS256 with a `kid` header naming the key; claims `iss`, `aud`, `sub` (user id), `sid`
-        (session id), `iat`, `exp`, `email`, `email_verified`. A token whose session has
+        (session id), `iat`, `exp`, `email`, `email_verified`, `amr` (how the session was
+        signed in, RFC 8176: `["pwd"]`, `["pwd", "otp", "mfa"]` or `["webauthn", "mfa"]`;
+        a refresh keeps them). A token whose session has
         been revoked is refused at once, not only when it expires.
     metricsToken:
       type: http

@@ -50,11 +50,11 @@ public struct AccountService: Sendable {
             try AccountStore.insertUser(id: userID, email: email, passwordHash: passwordHash, displayName: displayName, now: now, on: db)
             try AccountStore.claim(nameKey, for: userID, now: now, on: db)
             try AccountStore.setPresence("online", for: userID, now: now, on: db)
-            let (refresh, sessionID) = try Self.startSession(for: userID, userAgent: userAgent, now: now, issuer: issuer, on: db)
+            let (refresh, sessionID) = try Self.startSession(for: userID, by: .password, userAgent: userAgent, now: now, issuer: issuer, on: db)
             try AuditStore.append(.signup, user: userID, session: sessionID, now: now, on: db)
             return (try AccountStore.user(id: userID, on: db)!, refresh, sessionID)
         }
-        let pair = try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
+        let pair = try issuer.pair(for: user, sessionID: sessionID, methods: .password, refreshToken: refresh, now: UnixTime.now())
         return issuer.withDeviceToken(pair, userID: user.id, epoch: 0)
     }
 
@@ -115,11 +115,11 @@ public struct AccountService: Sendable {
             let now = UnixTime.now()
             if let upgradedHash { try AccountStore.setPasswordHash(upgradedHash, for: user.id, now: now, on: db) }
             try AccountStore.setPresence("online", for: user.id, now: now, on: db)
-            let started = try Self.startSession(for: user.id, userAgent: userAgent, now: now, issuer: issuer, on: db)
+            let started = try Self.startSession(for: user.id, by: .password, userAgent: userAgent, now: now, issuer: issuer, on: db)
             try AuditStore.append(.login, user: user.id, address: address, session: started.1, now: now, on: db)
             return started
         }
-        let pair = try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
+        let pair = try issuer.pair(for: user, sessionID: sessionID, methods: .password, refreshToken: refresh, now: UnixTime.now())
         return issuer.withDeviceToken(pair, userID: user.id, epoch: stored.epoch, device: device)
     }
 
@@ -135,13 +135,13 @@ public struct AccountService: Sendable {
             let now = UnixTime.now()
             guard let user = try AccountStore.user(id: caller.userID, on: db) else { throw AccessError.sessionRevoked }
             try AccountStore.setPasswordHash(newHash, for: user.id, now: now, on: db)
-            let (refresh, sessionID) = try Self.startSession(for: user.id, userAgent: userAgent, now: now, issuer: issuer, on: db)
+            let (refresh, sessionID) = try Self.startSession(for: user.id, by: .password, userAgent: userAgent, now: now, issuer: issuer, on: db)
             let ended = try events.record(.passwordChanged(newSession: sessionID), userID: user.id, address: address, now: now, on: db)
             return (user, refresh, sessionID, try AccountStore.passwordEpoch(userID: user.id, on: db), ended)
         }
         mailQueued()
         await events.published(ended)
-        let pair = try issuer.pair(for: user, sessionID: sessionID, refreshToken: refresh, now: UnixTime.now())
+        let pair = try issuer.pair(for: user, sessionID: sessionID, methods: .password, refreshToken: refresh, now: UnixTime.now())
         return issuer.withDeviceToken(pair, userID: user.id, epoch: epoch)
     }
 
@@ -213,10 +213,10 @@ public struct AccountService: Sendable {
 
     /// A new session (generation 0) and its first refresh token.
     static func startSession(
-        for userID: String, userAgent: String?, now: Int64, issuer: TokenIssuer, on db: StoreConnection
+        for userID: String, by methods: SignInMethods, userAgent: String?, now: Int64, issuer: TokenIssuer, on db: StoreConnection
     ) throws -> (refreshToken: String, sessionID: String) {
         let sessionID = RandomID.make()
-        try SessionStore.create(id: sessionID, userID: userID, userAgent: userAgent, now: now, on: db)
+        try SessionStore.create(id: sessionID, userID: userID, userAgent: userAgent, methods: methods, now: now, on: db)
         return (issuer.refreshToken(sessionID: sessionID, generation: 0), sessionID)
     }
 }

@@ -77,13 +77,14 @@ final class RefreshBatches: Sendable {
         }
         // Sorted, so two batches rotating the same sessions lock their rows in one order.
         first.sort { $0.presented.sessionID < $1.presented.sessionID }
-        let users = (try? context.database.commitEachStatement { db in
+        let rotated = (try? context.database.commitEachStatement { db in
             try SessionStore.rotateAllUsable(first.map(\.presented), now: UnixTime.now(), policy: context.policy, on: db)
         }) ?? [:]
         for refresh in first {
             let (sessionID, generation) = (refresh.presented.sessionID, refresh.presented.generation)
-            if let user = users[sessionID] {
-                refresh.completion(.success(SessionService.Rotated(user: user, presented: refresh.presented, generation: generation + 1)))
+            if let (user, methods) = rotated[sessionID] {
+                refresh.completion(.success(SessionService.Rotated(
+                    user: user, methods: methods, presented: refresh.presented, generation: generation + 1)))
             } else {
                 others.append(refresh)
             }
@@ -106,7 +107,8 @@ final class RefreshBatches: Sendable {
             case .invalid:
                 refresh.completion(.failure(SessionError.invalidRefreshToken))
             case .current(let state):
-                refresh.completion(.success(SessionService.Rotated(user: state.user, presented: refresh.presented, generation: state.generation)))
+                refresh.completion(.success(SessionService.Rotated(
+                    user: state.user, methods: state.session.methods, presented: refresh.presented, generation: state.generation)))
             case .rotate, .revokeUnusable, .revokeReused:
                 context.inWriter.rotate(refresh.presented, completion: refresh.completion)
             }

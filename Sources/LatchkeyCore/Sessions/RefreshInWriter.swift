@@ -8,7 +8,7 @@ struct RefreshInWriter: Sendable {
     let events: AccountEvents
 
     private enum Rotation: Sendable {
-        case answered(User, generation: Int64)
+        case answered(RefreshState, generation: Int64)
         case invalid(revoked: EndedAccess?)
         case reused(EndedAccess)
     }
@@ -25,9 +25,9 @@ struct RefreshInWriter: Sendable {
                 return .invalid(revoked: nil)
             case .rotate(let state):
                 try SessionStore.rotate(sessionID, to: state.generation + 1, now: now, on: db)
-                return .answered(state.user, generation: state.generation + 1)
+                return .answered(state, generation: state.generation + 1)
             case .current(let state):
-                return .answered(state.user, generation: state.generation)
+                return .answered(state, generation: state.generation)
             case .revokeUnusable(let userID):
                 // Once: a session revoked already has had its event.
                 guard state?.session.revokedAt == nil else { return .invalid(revoked: nil) }
@@ -38,8 +38,9 @@ struct RefreshInWriter: Sendable {
         }, completion: { result in
             completion(result.flatMap { rotation in
                 switch rotation {
-                case .answered(let user, let generation):
-                    .success(SessionService.Rotated(user: user, presented: presented, generation: generation))
+                case .answered(let state, let generation):
+                    .success(SessionService.Rotated(
+                        user: state.user, methods: state.session.methods, presented: presented, generation: generation))
                 case .invalid:
                     .failure(SessionError.invalidRefreshToken)
                 case .reused:

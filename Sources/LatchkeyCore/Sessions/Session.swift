@@ -6,6 +6,8 @@ public struct Session: Sendable, Equatable {
     public let createdAt: Int64
     public let lastUsedAt: Int64
     public let revokedAt: Int64?
+    /// How it was signed in (the access token's `amr`).
+    public let methods: SignInMethods
 
     /// Not revoked, used within the idle timeout, and younger than the maximum lifetime
     /// whatever its use.

@@ -29,6 +29,7 @@ public final class SessionCache: Sendable {
         let id: ExactBytes
         let createdAt: Int64
         let lastUsedAt: Int64
+        let methods: SignInMethods
     }
 
     /// A user and their sessions held: a few at most, so a list, smaller than a dictionary.
@@ -79,7 +80,8 @@ public final class SessionCache: Sendable {
         return shards[shardIndex(user)].state.withLock { shard in
             guard let entry = shard.users[user], let held = entry.sessions.first(where: { $0.id == id }) else { return nil }
             let session = Session(
-                id: sessionID, userID: userID, userAgent: nil, createdAt: held.createdAt, lastUsedAt: held.lastUsedAt, revokedAt: nil
+                id: sessionID, userID: userID, userAgent: nil, createdAt: held.createdAt, lastUsedAt: held.lastUsedAt, revokedAt: nil,
+                methods: held.methods
             )
             return (session, entry.user)
         }
@@ -96,7 +98,8 @@ public final class SessionCache: Sendable {
     func store(_ session: Session, of user: User, ticket: Ticket?) {
         guard let ticket, session.revokedAt == nil, session.userID.utf8.elementsEqual(user.id.utf8) else { return }
         let key = ExactBytes(user.id)
-        let held = HeldSession(id: ExactBytes(session.id), createdAt: session.createdAt, lastUsedAt: session.lastUsedAt)
+        let held = HeldSession(
+            id: ExactBytes(session.id), createdAt: session.createdAt, lastUsedAt: session.lastUsedAt, methods: session.methods)
         shards[ticket.shard].state.withLock { shard in
             guard shard.generation == ticket.generation else { return }
             var entry = shard.users.removeValue(forKey: key) ?? Entry(user: user, sessions: [])

@@ -29,6 +29,7 @@ public struct SessionService: Sendable {
     /// A refreshed session, before its tokens are made.
     public struct Rotated: Sendable {
         let user: User
+        let methods: SignInMethods
         /// The token that was presented: its session's id and seed.
         let presented: RefreshToken
         let generation: Int64
@@ -62,7 +63,8 @@ public struct SessionService: Sendable {
     /// Makes the refresh token and signs the access token of a refreshed session.
     public func pair(for rotated: Rotated) throws -> TokenPair {
         let refreshToken = issuer.refreshToken(following: rotated.presented, generation: rotated.generation)
-        return try issuer.pair(for: rotated.user, sessionID: rotated.sessionID, refreshToken: refreshToken, now: UnixTime.now())
+        return try issuer.pair(
+            for: rotated.user, sessionID: rotated.sessionID, methods: rotated.methods, refreshToken: refreshToken, now: UnixTime.now())
     }
 
     public func logout(_ caller: Authenticated) async throws {

@@ -1,7 +1,10 @@
 /// The SQL of sessions. No refresh token is stored: a session keeps its generation, from
 /// which only the holder of the refresh key can make a token (`RefreshToken`).
 enum SessionStore {
-    private static let columns = "id, user_id, user_agent, created_at, last_used_at, revoked_at"
+    private static let columns = "id, user_id, user_agent, created_at, last_used_at, revoked_at, amr"
+    /// Where a joined row's user columns start, and then the refresh columns.
+    private static let sessionColumnCount = 7
+    private static let refreshColumnsAt = sessionColumnCount + 7
     // Built once (statements are cached by their text; see AccountStore).
     private static let byID = "SELECT \(columns) FROM sessions WHERE id = ?"
     private static let withUserByID = withUser(where: "s.id = ?")
@@ -24,7 +27,7 @@ enum SessionStore {
         WHERE u.id = s.user_id AND u.disabled = 0
           AND s.id = ANY(CAST(? AS TEXT[])) AND s.revoked_at IS NULL AND s.last_used_at >= ? AND s.created_at >= ?
           AND s.refresh_generation = (CAST(? AS BIGINT[]))[array_position(CAST(? AS TEXT[]), s.id)]
-        RETURNING s.id, \(prefixed(AccountStore.userColumns, with: "u."))
+        RETURNING s.id, s.amr, \(prefixed(AccountStore.userColumns, with: "u."))
         """
 
     /// Sessions and their users in one read, those for which `condition` holds.
@@ -49,14 +52,16 @@ enum SessionStore {
         Session(
             id: row.text(at: 0) ?? "", userID: row.text(at: 1) ?? "", userAgent: row.text(at: 2),
             createdAt: row.int64(at: 3), lastUsedAt: row.int64(at: 4),
-            revokedAt: row.isNull(at: 5) ? nil : row.int64(at: 5)
+            revokedAt: row.isNull(at: 5) ? nil : row.int64(at: 5), methods: SignInMethods(stored: row.text(at: 6))
         )
     }
 
-    static func create(id: String, userID: String, userAgent: String?, now: Int64, on db: StoreConnection) throws {
+    static func create(
+        id: String, userID: String, userAgent: String?, methods: SignInMethods, now: Int64, on db: StoreConnection
+    ) throws {
         try db.run(
-            "INSERT INTO sessions (id, user_id, rotated_at, user_agent, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)",
-            id, userID, now, userAgent, now, now
+            "INSERT INTO sessions (id, user_id, rotated_at, user_agent, created_at, last_used_at, amr) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            id, userID, now, userAgent, now, now, methods.stored
         )
     }
 
@@ -66,7 +71,7 @@ enum SessionStore {
 
     /// A session with its user in one read: the bearer check of every request.
     static func sessionWithUser(id: String, on db: StoreConnection) throws -> (session: Session, user: User)? {
-        try db.queryOne(withUserByID, id) { row in (makeSession(row), AccountStore.makeUser(row, from: 6)) }
+        try db.queryOne(withUserByID, id) { row in (makeSession(row), AccountStore.makeUser(row, from: sessionColumnCount)) }
     }
 
     /// Many sessions with their users in one read, by session id (those found): a batch of
@@ -75,7 +80,7 @@ enum SessionStore {
     static func sessionsWithUsers(ids: [String], on db: StoreConnection) throws -> [String: (session: Session, user: User)] {
         var found: [String: (session: Session, user: User)] = [:]
         let distinct = Array(Set(ids))
-        let rows = try db.query(withUserByIDs, PostgreSQLTextArray.literal(distinct)) { row in (makeSession(row), AccountStore.makeUser(row, from: 6)) }
+        let rows = try db.query(withUserByIDs, PostgreSQLTextArray.literal(distinct)) { row in (makeSession(row), AccountStore.makeUser(row, from: sessionColumnCount)) }
         for (session, user) in rows { found[session.id] = (session, user) }
         return found
     }
@@ -97,21 +102,23 @@ enum SessionStore {
 
     private static func makeRefreshState(_ row: StoreRow) -> RefreshState {
         RefreshState(
-            session: makeSession(row), user: AccountStore.makeUser(row, from: 6), generation: row.int64(at: 13),
-            rotatedAt: row.int64(at: 14), previousRotatedAt: row.int64(at: 15)
+            session: makeSession(row), user: AccountStore.makeUser(row, from: sessionColumnCount), generation: row.int64(at: refreshColumnsAt),
+            rotatedAt: row.int64(at: refreshColumnsAt + 1), previousRotatedAt: row.int64(at: refreshColumnsAt + 2)
         )
     }
 
     /// Rotates each session of `expected` still at its token's generation and usable at
-    /// `now` under `policy`, in one statement; returns the users of those it rotated, by
-    /// session id. PostgreSQL only. The ids are distinct (a batch rotates a session once):
+    /// `now` under `policy`, in one statement; returns the users and sign-in methods of those
+    /// it rotated, by session id. PostgreSQL only. The ids are distinct (a batch rotates a session once):
     /// each one's generation is found by its first place.
-    static func rotateAllUsable(_ expected: [RefreshToken], now: Int64, policy: AccountsPolicy, on db: StoreConnection) throws -> [String: User] {
+    static func rotateAllUsable(
+        _ expected: [RefreshToken], now: Int64, policy: AccountsPolicy, on db: StoreConnection
+    ) throws -> [String: (user: User, methods: SignInMethods)] {
         let generations = "{" + expected.map { String($0.generation) }.joined(separator: ",") + "}"
         let ids = PostgreSQLTextArray.literal(expected.map(\.sessionID))
         let rows = try db.query(
             rotateEachUsableAtGeneration, now, now, ids, now - policy.sessionIdleTimeout, now - policy.sessionMaxLifetime, generations, ids
-        ) { row in (row.text(at: 0) ?? "", AccountStore.makeUser(row, from: 1)) }
+        ) { row in (row.text(at: 0) ?? "", (user: AccountStore.makeUser(row, from: 2), methods: SignInMethods(stored: row.text(at: 1)))) }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 

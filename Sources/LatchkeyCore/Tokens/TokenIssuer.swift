@@ -27,12 +27,12 @@ public struct TokenIssuer: Sendable {
         return pair
     }
 
-    func pair(for user: User, sessionID: String, refreshToken: String, now: Int64) throws -> TokenPair {
+    func pair(for user: User, sessionID: String, methods: SignInMethods, refreshToken: String, now: Int64) throws -> TokenPair {
         // The claims of docs/api.md, "Objects": `sid` is checked on every request, so revocation is immediate.
         let claims = FlatJSONObject([
             "iss": .string(policy.issuer), "aud": .string(policy.audience), "sub": .string(user.id), "sid": .string(sessionID),
             "iat": .integer(now), "exp": .integer(now + policy.accessTokenTTL),
-            "email": .string(user.email), "email_verified": .bool(user.emailVerified),
+            "email": .string(user.email), "email_verified": .bool(user.emailVerified), "amr": .strings(methods.values),
         ])
         return TokenPair(
             accessToken: JWT.sign(claims, with: keys.keyring), expiresIn: policy.accessTokenTTL,

@@ -47,6 +47,7 @@ extension Accounts {
                 #expect(abs(iat - now) < 120, "\(name): iat is now: \(claims)")
                 #expect(exp - iat == 3600, "\(name): exp is iat + accessTokenTTL: \(claims)")
                 #expect((claims["sid"] as? String)?.isEmpty == false, "\(name): \(claims)")
+                #expect(claims["amr"] as? [String] == ["pwd"], "\(name): a password sign-in, and its refresh: \(claims)")
             }
             #expect(refreshed.sessionID == login.sessionID)
             let sessions = try server.call("GET", "/v1/auth/sessions", token: login.accessToken)

@@ -348,5 +348,13 @@ ALTER TABLE sessions DROP COLUMN refresh_seed;
 ALTER TABLE sessions DROP COLUMN legacy_refresh_hash;
 
 """#)!,
+        Migration.parse(fileName: "0018_session_sign_in_methods.sql", sql: #"""
+-- How each session was signed in, for the access token's `amr` claim (RFC 8176 values,
+-- space-separated: 'pwd', 'pwd otp mfa', 'webauthn mfa', 'fed'). A refresh keeps the
+-- methods of the sign-in that started the session. Sessions from before were all started
+-- by a password.
+ALTER TABLE sessions ADD COLUMN amr TEXT NOT NULL DEFAULT 'pwd';
+
+"""#)!,
     ]
 }

@@ -1,0 +1,30 @@
+/// How a session was signed in: the access token's `amr` claim (RFC 8176 values). A
+/// session keeps the methods of the sign-in that started it; every refresh repeats them.
+public struct SignInMethods: Sendable, Equatable {
+    /// In the claim's order; stored space-separated.
+    public let values: [String]
+
+    public static let password = SignInMethods(values: ["pwd"])
+    public static let passwordAndTOTP = SignInMethods(values: ["pwd", "otp", "mfa"])
+    /// A passkey proves possession and the device's user verification: two factors.
+    public static let passkey = SignInMethods(values: ["webauthn", "mfa"])
+
+    private static let known = [password, passwordAndTOTP, passkey]
+
+    /// The stored form, as written by `stored`. The usual ones share one array (the session
+    /// cache holds one per session). A row the server did not write reads as the weakest
+    /// sign-in, a password.
+    init(stored: String?) {
+        guard let stored, !stored.isEmpty else {
+            self = .password
+            return
+        }
+        self = Self.known.first { $0.stored == stored } ?? SignInMethods(values: stored.split(separator: " ").map(String.init))
+    }
+
+    public init(values: [String]) {
+        self.values = values
+    }
+
+    var stored: String { values.joined(separator: " ") }
+}
