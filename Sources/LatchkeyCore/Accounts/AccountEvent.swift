@@ -29,6 +29,8 @@ public enum AccountEvent: Sendable, Equatable {
     /// A new display name or picture, or the address verified: ends nothing, but every
     /// instance's copy of the account (`SessionCache`) must go.
     case profileChanged
+    /// A passkey or the second factor added or removed: ends nothing; an audit entry and a notice.
+    case signInMethodChanged(SignInMethodChange)
 
     /// The sessions the event ends.
     var ends: EndedAccess.Sessions {
@@ -37,7 +39,7 @@ public enum AccountEvent: Sendable, Equatable {
         case .emailChanged(let kept): .allBut(kept)
         case .passwordReset, .loggedOutEverywhere, .sessionsRevokedByOperator, .disabled, .deleted: .allBut(nil)
         case .loggedOut(let session), .sessionRevoked(let session, _): .one(session)
-        case .profileChanged: .noSession
+        case .profileChanged, .signInMethodChanged: .noSession
         }
     }
 
@@ -46,7 +48,7 @@ public enum AccountEvent: Sendable, Equatable {
     var voidsEveryLink: Bool {
         switch self {
         case .passwordChanged, .passwordReset, .emailChanged, .loggedOutEverywhere, .sessionsRevokedByOperator, .disabled, .deleted: true
-        case .loggedOut, .sessionRevoked, .profileChanged: false
+        case .loggedOut, .sessionRevoked, .profileChanged, .signInMethodChanged: false
         }
     }
 
@@ -55,6 +57,20 @@ public enum AccountEvent: Sendable, Equatable {
         switch self {
         case .passwordChanged, .passwordReset: true
         default: false
+        }
+    }
+
+    /// What the account's owner is told by mail, if anything.
+    public enum Notice: Sendable, Equatable {
+        case passwordChanged
+        case signInMethodChanged(SignInMethodChange)
+    }
+
+    var notice: Notice? {
+        switch self {
+        case .passwordChanged, .passwordReset: .passwordChanged
+        case .signInMethodChanged(let change): .signInMethodChanged(change)
+        default: nil
         }
     }
 
@@ -75,6 +91,7 @@ public enum AccountEvent: Sendable, Equatable {
         case .disabled: (.adminUserDisabled, nil, nil)
         case .deleted(let session?): (.accountDeleted, session, nil)
         case .deleted(nil): (.adminUserDeleted, nil, nil)
+        case .signInMethodChanged(let change): (change.auditEvent, nil, nil)
         }
     }
 }

@@ -20,6 +20,8 @@ public enum AuditEvent: String, Sendable, CaseIterable {
     /// An account written by `latchkey import`: detail `firebase`, or `firebase update` when
     /// a new run refreshed an account an earlier one imported.
     case adminUserImported = "admin_user_imported"
+    case passkeyAdded = "passkey_added", passkeyRemoved = "passkey_removed"
+    case totpEnabled = "totp_enabled", totpRemoved = "totp_removed", recoveryCodesReplaced = "recovery_codes_replaced"
 }
 
 /// The SQL of the audit log; callers append inside the transaction of what they record,

@@ -33,9 +33,12 @@ public struct MailComposer: Sendable {
         render(.emailChangeNotice, to: recipient, ["newAddress": newAddress])
     }
 
-    /// After a password change or reset.
-    func passwordChanged(to recipient: String) -> SealedMail {
-        render(.passwordChanged, to: recipient, [:])
+    /// An account event's notice (`AccountEvent.notice`).
+    func notice(_ notice: AccountEvent.Notice, to recipient: String) -> SealedMail {
+        switch notice {
+        case .passwordChanged: render(.passwordChanged, to: recipient, [:])
+        case .signInMethodChanged(let change): render(.signInMethodChanged, to: recipient, ["change": change.sentence])
+        }
     }
 
     private func render(_ kind: MailTemplates.Kind, to recipient: String, _ values: [String: String]) -> SealedMail {

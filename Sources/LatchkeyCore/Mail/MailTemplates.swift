@@ -12,6 +12,7 @@ public struct MailTemplates: Sendable {
         case emailChangeConfirmation = "email-change-confirmation"
         case emailChangeNotice = "email-change-notice"
         case passwordChanged = "password-changed"
+        case signInMethodChanged = "sign-in-method-changed"
     }
 
     struct Template: Sendable {
@@ -122,6 +123,18 @@ public struct MailTemplates: Sendable {
             html: page("""
             <p>The password of your {{productName}} account was just changed, and every other device was signed out.</p>
             <p>If it was not you, reset your password at once from the app's sign-in screen (&ldquo;Forgot password?&rdquo;), and contact support.</p>
+            """)
+        ),
+        .signInMethodChanged: Template(
+            subject: "The sign-in methods of your {{productName}} account changed",
+            text: """
+            {{change}}
+
+            If it was not you, change your password at once, review your passkeys and two-factor settings in the app, and contact support.
+            """,
+            html: page("""
+            <p>{{change}}</p>
+            <p>If it was not you, change your password at once, review your passkeys and two-factor settings in the app, and contact support.</p>
             """)
         ),
     ]
