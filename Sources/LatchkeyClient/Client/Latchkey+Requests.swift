@@ -49,10 +49,14 @@ extension Latchkey {
         try await transport.send(request, token: nil).expectSuccess()
     }
 
-    /// Signup and login: a token pair that starts a new session here.
+    /// Signup, login and its second step: a token pair that starts a new session here. A
+    /// password login for an account with a second factor answers its challenge instead,
+    /// thrown as `LatchkeyError.secondFactorRequired`.
     func startSession(_ request: APIRequest) async throws -> User {
         let sentAt = Date()
-        let pair = try await anonymous(request, as: TokenPair.self)
-        return await state.signIn(with: pair, sentAt: sentAt)
+        switch try await anonymous(request, as: PasswordSignIn.self) {
+        case .signedIn(let pair): return await state.signIn(with: pair, sentAt: sentAt)
+        case .secondFactorRequired(let challenge): throw LatchkeyError.secondFactorRequired(challenge)
+        }
     }
 }

@@ -36,6 +36,21 @@ public struct ErrorCode: RawRepresentable, Codable, Hashable, Sendable, Expressi
     public static let invalidRefreshToken: ErrorCode = "INVALID_REFRESH_TOKEN"
     public static let refreshTokenReused: ErrorCode = "REFRESH_TOKEN_REUSED"
 
+    // A second factor
+    public static let mfaAlreadyEnabled: ErrorCode = "MFA_ALREADY_ENABLED"
+    public static let mfaNotPending: ErrorCode = "MFA_NOT_PENDING"
+    public static let mfaCodeInvalid: ErrorCode = "MFA_CODE_INVALID"
+    public static let mfaTokenInvalid: ErrorCode = "MFA_TOKEN_INVALID"
+
+    // Passkeys
+    public static let challengeInvalid: ErrorCode = "CHALLENGE_INVALID"
+    /// With `Problem.reason`: `MALFORMED`, `TYPE`, `ORIGIN`, `RP_ID`, `USER_PRESENCE`,
+    /// `USER_VERIFICATION`, `ALGORITHM`, `SIGNATURE`, `ATTESTATION`.
+    public static let webAuthnInvalid: ErrorCode = "WEBAUTHN_INVALID"
+    public static let passkeyExists: ErrorCode = "PASSKEY_EXISTS"
+    public static let passkeyUnknown: ErrorCode = "PASSKEY_UNKNOWN"
+    public static let lastSignInMethod: ErrorCode = "LAST_SIGN_IN_METHOD"
+
     // Links and mail
     public static let resetTokenInvalid: ErrorCode = "RESET_TOKEN_INVALID"
     public static let verifyTokenInvalid: ErrorCode = "VERIFY_TOKEN_INVALID"

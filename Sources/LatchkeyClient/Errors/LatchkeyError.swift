@@ -16,6 +16,10 @@ public enum LatchkeyError: Error, Sendable, Hashable {
     case notSignedIn
     /// An answer that is not the contract's, such as a proxy's error page.
     case unexpectedResponse(status: Int, body: String)
+    /// The password was right, and the account asks for a second factor: nobody is signed
+    /// in yet. Ask for the authenticator app's code and pass it with this challenge to
+    /// `Latchkey.completeSignIn(_:code:)` (or a recovery code to `completeSignIn(_:recoveryCode:)`).
+    case secondFactorRequired(SecondFactorChallenge)
 
     /// The problem details of a refusal or of the ending of a session.
     public var problem: Problem? {
@@ -56,6 +60,7 @@ extension LatchkeyError: LocalizedError {
         case .network(let failure): "The server could not be reached (\(failure.description))."
         case .notSignedIn: "Nobody is signed in."
         case .unexpectedResponse(let status, _): "The server answered \(status) in a form this client does not know."
+        case .secondFactorRequired: "A code from the authenticator app is needed to finish signing in."
         }
     }
 }

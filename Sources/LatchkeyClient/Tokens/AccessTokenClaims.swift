@@ -7,9 +7,7 @@ enum AccessTokenClaims {
     static func sessionID(of accessToken: String) -> String? {
         let parts = accessToken.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { return nil }
-        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let payload = Data(base64Encoded: base64),
+        guard let payload = Base64URL.decode(String(parts[1])),
               let claims = try? JSONSerialization.jsonObject(with: payload) as? [String: Any]
         else { return nil }
         return claims["sid"] as? String
