@@ -59,8 +59,11 @@ let package = Package(
         // objects, COSE keys); AuthCrypto reads COSE keys with it.
         .target(name: "CBOR"),
         .target(name: "AuthCrypto", dependencies: ["COpenSSL", "FlatJSON", "CBOR"]),
-        // General-purpose leaf: mail submission over SMTP with STARTTLS or implicit TLS.
-        .target(name: "SMTP", dependencies: ["COpenSSL"]),
+        // General-purpose leaf: an outbound TCP connection with deadlines on every step, and
+        // TLS with the server's certificate and name verified.
+        .target(name: "ClientSocket", dependencies: ["COpenSSL"]),
+        // Mail submission over SMTP with STARTTLS or implicit TLS.
+        .target(name: "SMTP", dependencies: ["ClientSocket", "COpenSSL"]),
         .target(name: "LatchkeyCore", dependencies: ["SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "AuthCrypto", "CBOR", "FlatJSON", "JSONStream", "Threads"]),
         .target(
             name: "LatchkeyAPI",

@@ -1,3 +1,4 @@
+import ClientSocket
 import Synchronization
 
 /// Submits mail to one server, keeping the connection open between messages sent close
@@ -39,7 +40,11 @@ public final class SMTPClient: Sendable {
 
     public init(settings: Settings, caFile: String? = nil) throws(SMTPError) {
         self.settings = settings
-        tls = try TLSContext(caFile: caFile)
+        do {
+            tls = try TLSContext(caFile: caFile)
+        } catch {
+            throw SMTPError(error)
+        }
     }
 
     /// Submits `message` (RFC 5322 text) from `sender` to `recipient` (bare addresses).

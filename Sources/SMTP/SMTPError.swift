@@ -1,3 +1,5 @@
+import ClientSocket
+
 /// Why a message was not submitted. Descriptions name the step and the server's words,
 /// never a password or a message body.
 public enum SMTPError: Error, Equatable, CustomStringConvertible {
@@ -13,6 +15,16 @@ public enum SMTPError: Error, Equatable, CustomStringConvertible {
     /// The server answered `code` where the step wanted something else.
     case rejected(step: String, code: Int, text: String)
     case malformedReply(String)
+
+    /// A failure of the connection itself, as the mail sender reports it.
+    init(_ error: SocketError) {
+        switch error {
+        case .connect(let why): self = .connect(why)
+        case .timedOut(let step): self = .timedOut(step)
+        case .closed(let step): self = .closed(step)
+        case .tls(let why): self = .tls(why)
+        }
+    }
 
     /// A 5xx answer or an address that can never be sent to: retrying will not help.
     public var isPermanent: Bool {

@@ -1,3 +1,5 @@
+import ClientSocket
+
 /// One server reply: its three-digit code and the text of each line (`250-...`, `250 ...`).
 struct SMTPReply {
     let code: Int

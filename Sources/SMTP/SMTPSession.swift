@@ -1,3 +1,4 @@
+import ClientSocket
 import COpenSSL
 
 /// One SMTP conversation: greeting, EHLO, STARTTLS (then EHLO again), AUTH, and any

@@ -2,12 +2,12 @@ import COpenSSL
 
 /// The client side of TLS, set up once and shared by every connection: TLS 1.2 or newer,
 /// and the server's certificate verified against the system's trust store or, when
-/// given, a CA file of the operator's (a private relay's own CA).
+/// given, a CA file of the operator's (a private mail relay's own CA, a test's).
 public final class TLSContext: @unchecked Sendable {
     // SSL_CTX is safe to share between threads once configured; nothing changes it later.
     let context: OpaquePointer
 
-    public init(caFile: String? = nil) throws(SMTPError) {
+    public init(caFile: String? = nil) throws(SocketError) {
         guard let context = SSL_CTX_new(TLS_client_method()) else { throw .tls("cannot create a TLS context: \(openSSLErrors())") }
         self.context = context
         guard latchkey_ssl_ctx_require_tls12(context) == 1 else { throw .tls("cannot require TLS 1.2: \(openSSLErrors())") }

@@ -8,7 +8,7 @@ final class TLSStream {
     private let ssl: OpaquePointer
     private let descriptor: Int32
 
-    init(context: TLSContext, descriptor: Int32, host: String, deadline: Deadline) throws(SMTPError) {
+    init(context: TLSContext, descriptor: Int32, host: String, deadline: Deadline) throws(SocketError) {
         ERR_clear_error()
         guard let ssl = SSL_new(context.context) else { throw .tls("cannot start a TLS session: \(openSSLErrors())") }
         self.ssl = ssl
@@ -25,31 +25,31 @@ final class TLSStream {
     }
 
     deinit {
-        // No close_notify: the SMTP dialogue has ended with QUIT, or failed; waiting for
-        // the peer's answer would only add a way to hang.
+        // No close_notify: the dialogue has ended (SMTP's QUIT, an HTTP answer read to its
+        // end), or failed; waiting for the peer's answer would only add a way to hang.
         SSL_free(ssl)
     }
 
-    func read(into chunk: inout [UInt8], step: String, deadline: Deadline) throws(SMTPError) -> Int {
+    func read(into chunk: inout [UInt8], step: String, deadline: Deadline) throws(SocketError) -> Int {
         let capacity = Int32(chunk.count)
         return try perform(step: step, deadline: deadline) { chunk.withUnsafeMutableBytes { SSL_read(ssl, $0.baseAddress, capacity) } }
     }
 
-    func write(_ bytes: ArraySlice<UInt8>, step: String, deadline: Deadline) throws(SMTPError) -> Int {
+    func write(_ bytes: ArraySlice<UInt8>, step: String, deadline: Deadline) throws(SocketError) -> Int {
         try perform(step: step, deadline: deadline) { bytes.withUnsafeBytes { SSL_write(ssl, $0.baseAddress, Int32($0.count)) } }
     }
 
     /// Runs `operation` until it makes progress, waiting on the socket as OpenSSL asks.
     /// Returns its positive result, or 0 when the peer closed TLS cleanly.
     @discardableResult
-    private func perform(step: String, deadline: Deadline, _ operation: () -> Int32) throws(SMTPError) -> Int {
+    private func perform(step: String, deadline: Deadline, _ operation: () -> Int32) throws(SocketError) -> Int {
         for _ in 0..<100_000 {
             ERR_clear_error()
             let result = operation()
             if result > 0 { return Int(result) }
             switch SSL_get_error(ssl, result) {
-            case SSL_ERROR_WANT_READ: try SMTPChannel.wait(descriptor, for: Int16(POLLIN), until: deadline, step: step)
-            case SSL_ERROR_WANT_WRITE: try SMTPChannel.wait(descriptor, for: Int16(POLLOUT), until: deadline, step: step)
+            case SSL_ERROR_WANT_READ: try ClientSocket.wait(descriptor, for: Int16(POLLIN), until: deadline, step: step)
+            case SSL_ERROR_WANT_WRITE: try ClientSocket.wait(descriptor, for: Int16(POLLOUT), until: deadline, step: step)
             case SSL_ERROR_ZERO_RETURN: return 0
             case SSL_ERROR_SYSCALL where errno == EINTR: continue
             default:
