@@ -62,6 +62,8 @@ let package = Package(
         // General-purpose leaf: an outbound TCP connection with deadlines on every step, and
         // TLS with the server's certificate and name verified.
         .target(name: "ClientSocket", dependencies: ["COpenSSL"]),
+        // Outbound HTTPS for the sign-in providers: one bounded request per connection.
+        .target(name: "HTTPSClient", dependencies: ["ClientSocket"]),
         // Mail submission over SMTP with STARTTLS or implicit TLS.
         .target(name: "SMTP", dependencies: ["ClientSocket", "COpenSSL"]),
         .target(name: "LatchkeyCore", dependencies: ["SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "AuthCrypto", "CBOR", "FlatJSON", "JSONStream", "Threads"]),
@@ -92,6 +94,7 @@ let package = Package(
         .testTarget(name: "CBORTests", dependencies: ["CBOR", "TestSupport"]),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
         .testTarget(name: "SMTPTests", dependencies: ["SMTP", "Threads"]),
+        .testTarget(name: "HTTPSClientTests", dependencies: ["HTTPSClient", "ClientSocket", "TestSupport"]),
         .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "CBOR", "FlatJSON", "TestSupport"]),
         // What the test targets share: the real binary as a process, HTTP calls, a mail sink, and a
         // throwaway PostgreSQL cluster (scripts/postgres) with a fresh database per test.

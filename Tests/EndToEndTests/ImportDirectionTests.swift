@@ -18,6 +18,7 @@ import Testing
         "PostgreSQL": ["CPostgreSQL", "SchemaMigrations", "SQLValues"],
         "AuthCrypto": ["COpenSSL", "FlatJSON", "CBOR"],
         "ClientSocket": ["COpenSSL"],
+        "HTTPSClient": ["ClientSocket"],
         "SMTP": ["ClientSocket", "COpenSSL"],
         "FlatJSON": [],
         "CBOR": [],

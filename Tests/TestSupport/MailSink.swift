@@ -4,63 +4,33 @@ import Foundation
 /// plain, or STARTTLS with a certificate the test made, optionally with AUTH. It can be
 /// stopped and started again on the same port, to play a mail server that is down.
 public final class MailSink {
-    public let directory: String
-    public private(set) var port = 0
-    private let options: [String]
-    private var process: Process?
-
-    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tools/mail_sink.py").path
+    private let server: PythonServer
+    /// Where the sink writes each message (`.eml`) and its envelope.
+    private let messagesDirectory: String
+    public var port: Int { server.port }
 
     /// `refusing` addresses get a permanent 550 at RCPT TO.
     public init(certificate: TestCertificate? = nil, user: String? = nil, password: String? = nil, refusing: [String] = []) throws {
-        directory = LatchkeyProcess.makeTemporaryDirectory()
         var options: [String] = refusing.flatMap { ["--refuse", $0] }
         if let certificate { options += ["--cert", certificate.certificatePath, "--key", certificate.keyPath] }
         if let user, let password { options += ["--user", user, "--password", password] }
-        self.options = options
-        try start()
+        messagesDirectory = LatchkeyProcess.makeTemporaryDirectory() + "/messages"
+        server = try PythonServer(script: "mail_sink.py", arguments: ["--dir", messagesDirectory] + options)
     }
 
-    deinit {
-        stop()
-    }
-
-    /// Starts the server (again): on a free port the first time, on the same one after.
+    /// Starts the server again, on the same port.
     public func start() throws {
-        let portFile = directory + "/port"
-        try? FileManager.default.removeItem(atPath: portFile)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [testPython, Self.script, "--dir", directory + "/messages", "--port-file", portFile]
-            + (port == 0 ? [] : ["--port", "\(port)"]) + options
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: Self.emptyFile(directory + "/stderr"))
-        try process.run()
-        self.process = process
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, process.isRunning {
-            if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let bound = Int(text) {
-                port = bound
-                return
-            }
-            usleep(50_000)
-        }
-        let errors = (try? String(contentsOfFile: directory + "/stderr", encoding: .utf8)) ?? ""
-        throw TestError("the mail sink did not start: \(errors)")
+        try server.start()
     }
 
-    /// Kills the server, as a crash would: the next connection is refused. (SIGKILL,
-    /// since a child inherits the test runner's blocked signals, SIGTERM among them.)
+    /// Kills the server, as a crash would: the next connection is refused.
     public func stop() {
-        guard let process, process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        server.stop()
     }
 
     /// How many messages arrived so far.
     public var count: Int {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory + "/messages")) ?? []).filter { $0.hasSuffix(".eml") }.count
+        ((try? FileManager.default.contentsOfDirectory(atPath: messagesDirectory)) ?? []).filter { $0.hasSuffix(".eml") }.count
     }
 
     /// The delivered messages, decoded by Python's `email` package (as a mail client
@@ -69,13 +39,8 @@ public final class MailSink {
         let deadline = Date().addingTimeInterval(seconds)
         while self.count < count, Date() < deadline { usleep(50_000) }
         guard self.count > 0 else { return [] }
-        let json = try runPython(Self.decoder, arguments: [directory + "/messages"])
+        let json = try runPython(Self.decoder, arguments: [messagesDirectory])
         return try JSONDecoder().decode([DeliveredMail].self, from: Data(json.utf8))
-    }
-
-    private static func emptyFile(_ path: String) throws -> URL {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw TestError("cannot create \(path)") }
-        return URL(fileURLWithPath: path)
     }
 
     private static let decoder = #"""
