@@ -12,8 +12,11 @@ extension COSEKey {
     /// the public check then confirms it is a point of the group.
     static func ec2Key(_ map: CBORMap) throws(COSEKeyError) -> EVPPublicKey {
         guard map[Label.curve]?.integer == p256Curve else { throw .unsupportedCurve }
-        let x = try bytes(map, Label.x)
-        let y = try bytes(map, Label.y)
+        return try p256Key(x: try bytes(map, Label.x), y: try bytes(map, Label.y))
+    }
+
+    /// A P-256 key from its coordinates (a COSE key's or a JSON Web Key's).
+    static func p256Key(x: [UInt8], y: [UInt8]) throws(COSEKeyError) -> EVPPublicKey {
         guard x.count == coordinateLength, y.count == coordinateLength else { throw .wrongCoordinateLength }
         let point: [UInt8] = [0x04] + x + y
         let key = point.withUnsafeBytes { point in
@@ -42,8 +45,13 @@ extension COSEKey {
     /// n and e as unsigned big-endian integers; leading zero bytes do not count towards
     /// the modulus's size.
     static func rsaKey(_ map: CBORMap) throws(COSEKeyError) -> EVPPublicKey {
-        let modulus = Array(try bytes(map, Label.modulus).drop { $0 == 0 })
-        let exponent = Array(try bytes(map, Label.exponent).drop { $0 == 0 })
+        try rsaKey(modulus: try bytes(map, Label.modulus), exponent: try bytes(map, Label.exponent))
+    }
+
+    /// An RSA key from n and e (a COSE key's or a JSON Web Key's), with the same limits.
+    static func rsaKey(modulus: [UInt8], exponent: [UInt8]) throws(COSEKeyError) -> EVPPublicKey {
+        let modulus = Array(modulus.drop { $0 == 0 })
+        let exponent = Array(exponent.drop { $0 == 0 })
         guard let first = modulus.first, (modulus.count - 1) * 8 + (8 - first.leadingZeroBitCount) >= minRSABits else {
             throw .rsaModulusTooShort
         }
