@@ -88,6 +88,7 @@ public final class LatchkeyService: Sendable {
         UsersRoutes.bind(&routes, context)
         PicturesRoutes.bind(&routes, context)
         PresenceRoutes.bind(&routes, context)
+        PasskeysRoutes.bind(&routes, context)
         AppAssociationRoutes.bind(&routes, appAssociation)
         return routes.router
     }

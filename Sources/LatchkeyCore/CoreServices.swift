@@ -14,6 +14,7 @@ public final class CoreServices: Sendable {
     public let sessions: SessionService
     public let passwordReset: PasswordResetService
     public let emailVerification: EmailVerificationService
+    public let passkeys: PasskeyService
     public let verifier: AccessTokenVerifier
     /// Where reads cross the network (PostgreSQL), the bearer checks' session reads in
     /// batches; nil on SQLite, whose checks read inline.
@@ -31,10 +32,12 @@ public final class CoreServices: Sendable {
     /// `mailQueued` is called after a transaction queued mail (wake the outbox sender).
     /// Profile pictures live under `picturesDirectory` and are named under `publicURL`.
     /// `sessionCacheCapacity`: active sessions this instance keeps in memory (`SessionCache`).
+    /// `relyingParty`: the WebAuthn party passkeys are made for; nil, the public URL's.
     public init(
         database: Database, keys: CurrentKeyring, refreshKey: RefreshTokenKey, policy: AccountsPolicy, mail: MailComposer,
         mailQueued: @escaping @Sendable () -> Void, hashingThreads: Int, hashingQueueCapacity: Int = 64,
-        picturesDirectory: String, publicURL: String, sessionCacheCapacity: Int = SessionCache.defaultCapacity
+        picturesDirectory: String, publicURL: String, sessionCacheCapacity: Int = SessionCache.defaultCapacity,
+        relyingParty: RelyingParty? = nil
     ) throws {
         let issuer = TokenIssuer(keys: keys, refreshKey: refreshKey, seeds: try RefreshSeeds.load(from: database), policy: policy)
         let hashing = HashingPool(threads: hashingThreads, capacity: hashingQueueCapacity)
@@ -63,6 +66,11 @@ public final class CoreServices: Sendable {
         )
         emailVerification = EmailVerificationService(database: database, mail: mail, mailQueued: mailQueued, events: events)
         sessions = SessionService(database: database, issuer: issuer, policy: policy, events: events)
+        passkeys = PasskeyService(
+            database: database, issuer: issuer,
+            party: relyingParty ?? RelyingParty.serving(publicURL: publicURL, name: "Latchkey") ?? RelyingParty(id: "localhost", name: "Latchkey", origins: []),
+            events: events, accounts: accounts, mailQueued: mailQueued
+        )
         verifier = AccessTokenVerifier(keys: keys, policy: policy, sessions: sessionCache)
         sessionReadBatches = database.networkReaderConnections.map { _ in SessionReadBatches(database: database) }
     }

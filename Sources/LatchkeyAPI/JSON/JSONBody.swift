@@ -51,6 +51,14 @@ struct JSONBody {
         }
     }
 
+    /// A member that must be present as a JSON object or array (its content is read by
+    /// the domain: a WebAuthn credential); 400 `INVALID_ARGUMENT` when absent or a scalar.
+    func requireContainer(_ field: String) throws(APIProblem) {
+        guard case .composite? = object[field] else {
+            throw .invalidArgument(field: field, detail: "\(field) must be an object.")
+        }
+    }
+
     /// Absent, explicitly null, or a string: PATCH tells "remove" from "leave as is".
     func nullableString(_ field: String) throws(APIProblem) -> String?? {
         switch object[field] {

@@ -41,6 +41,8 @@ tags:
   - name: Pictures
     description: Profile pictures.
   - name: Presence
+  - name: Passkeys
+    description: Passkeys (WebAuthn), registered and used to sign in.
   - name: Operations
 
 paths:
@@ -1264,6 +1266,290 @@ paths:
                       code:
                         enum: [NOT_FOUND]
 
+  /v1/auth/passkeys/register/options:
+    post:
+      tags: [Passkeys]
+      operationId: passkeyRegistrationOptions
+      summary: Creation options for a new passkey of the caller's account.
+      description: |
+        A `PublicKeyCredentialCreationOptionsJSON` with a fresh challenge (32 random bytes,
+        single use, valid 5 minutes), the relying party, the account's opaque user handle,
+        ES256, EdDSA and RS256, the account's passkeys to exclude, a discoverable credential
+        with user verification required, and no attestation asked for.
+      security:
+        - bearer: []
+      responses:
+        '200':
+          description: The creation options.
+          headers:
+            Cache-Control:
+              $ref: '#/components/headers/Cache-Control-No-Store'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/PasskeyCreationOptions'
+        '401':
+          $ref: '#/components/responses/Unauthenticated'
+        '500':
+          $ref: '#/components/responses/Internal'
+
+  /v1/auth/passkeys/register:
+    post:
+      tags: [Passkeys]
+      operationId: registerPasskey
+      summary: Register a passkey from the authenticator's attestation.
+      description: |
+        `none` attestation is accepted; `packed` (self or with a certificate) is verified.
+        An account event: an audit entry and a notice by mail; no session ends.
+      security:
+        - bearer: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/PasskeyRegistrationRequest'
+      responses:
+        '201':
+          description: The new passkey.
+          headers:
+            Cache-Control:
+              $ref: '#/components/headers/Cache-Control-No-Store'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Passkey'
+        '400':
+          $ref: '#/components/responses/PasskeyBadRequest'
+        '401':
+          $ref: '#/components/responses/Unauthenticated'
+        '409':
+          description: "`PASSKEY_EXISTS`: this credential id is registered already."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [PASSKEY_EXISTS, CONFLICT]
+        '413':
+          $ref: '#/components/responses/JSONPayloadTooLarge'
+        '415':
+          $ref: '#/components/responses/JSONUnsupportedMediaType'
+        '500':
+          $ref: '#/components/responses/Internal'
+
+  /v1/auth/passkeys:
+    get:
+      tags: [Passkeys]
+      operationId: listPasskeys
+      summary: The caller's passkeys, oldest first.
+      security:
+        - bearer: []
+      responses:
+        '200':
+          description: The passkeys.
+          headers:
+            Cache-Control:
+              $ref: '#/components/headers/Cache-Control-No-Store'
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [passkeys]
+                properties:
+                  passkeys:
+                    type: array
+                    items:
+                      $ref: '#/components/schemas/Passkey'
+        '401':
+          $ref: '#/components/responses/Unauthenticated'
+        '500':
+          $ref: '#/components/responses/Internal'
+
+  /v1/auth/passkeys/{id}:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        description: The passkey's credential id, base64url without padding.
+        schema:
+          type: string
+    patch:
+      tags: [Passkeys]
+      operationId: renamePasskey
+      summary: Rename one of the caller's passkeys.
+      security:
+        - bearer: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [name]
+              additionalProperties: true
+              properties:
+                name:
+                  $ref: '#/components/schemas/PasskeyName'
+      responses:
+        '200':
+          description: The renamed passkey.
+          headers:
+            Cache-Control:
+              $ref: '#/components/headers/Cache-Control-No-Store'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Passkey'
+        '400':
+          $ref: '#/components/responses/JSONBadRequest'
+        '401':
+          $ref: '#/components/responses/Unauthenticated'
+        '404':
+          $ref: '#/components/responses/PasskeyNotFound'
+        '413':
+          $ref: '#/components/responses/JSONPayloadTooLarge'
+        '415':
+          $ref: '#/components/responses/JSONUnsupportedMediaType'
+        '500':
+          $ref: '#/components/responses/Internal'
+    delete:
+      tags: [Passkeys]
+      operationId: deletePasskey
+      summary: Delete one of the caller's passkeys, with the account's password.
+      description: |
+        The password is checked and throttled as for deleting the account. An account event:
+        an audit entry and a notice by mail; no session ends.
+      security:
+        - bearer: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [password]
+              additionalProperties: true
+              properties:
+                password:
+                  type: string
+      responses:
+        '204':
+          $ref: '#/components/responses/NoContent'
+        '400':
+          $ref: '#/components/responses/JSONBadRequest'
+        '401':
+          description: |
+            `INVALID_LOGIN_CREDENTIALS` (the password is wrong), or the access token is
+            refused: `UNAUTHENTICATED`, `INVALID_TOKEN`, `TOKEN_EXPIRED`, `SESSION_REVOKED`.
+          headers:
+            WWW-Authenticate:
+              $ref: '#/components/headers/WWW-Authenticate'
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [INVALID_LOGIN_CREDENTIALS, UNAUTHENTICATED, INVALID_TOKEN, TOKEN_EXPIRED, SESSION_REVOKED]
+        '404':
+          $ref: '#/components/responses/PasskeyNotFound'
+        '409':
+          description: "`LAST_SIGN_IN_METHOD`: the account has no password and no other passkey."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [LAST_SIGN_IN_METHOD]
+        '413':
+          $ref: '#/components/responses/JSONPayloadTooLarge'
+        '415':
+          $ref: '#/components/responses/JSONUnsupportedMediaType'
+        '429':
+          $ref: '#/components/responses/TooManyAttempts'
+        '500':
+          $ref: '#/components/responses/Internal'
+
+  /v1/auth/passkeys/login/options:
+    post:
+      tags: [Passkeys]
+      operationId: passkeySignInOptions
+      summary: Request options for signing in with a discoverable passkey.
+      description: |
+        A `PublicKeyCredentialRequestOptionsJSON` with a fresh challenge, the RP ID, user
+        verification required and no credentials named: nobody types an email.
+      responses:
+        '200':
+          description: The request options.
+          headers:
+            Cache-Control:
+              $ref: '#/components/headers/Cache-Control-No-Store'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/PasskeyRequestOptions'
+        '429':
+          $ref: '#/components/responses/TooManyAttempts'
+        '500':
+          $ref: '#/components/responses/Internal'
+
+  /v1/auth/passkeys/login:
+    post:
+      tags: [Passkeys]
+      operationId: signInWithPasskey
+      summary: Sign in with a passkey alone.
+      description: |
+        The session counts as two factors (`amr` `["webauthn", "mfa"]`). Sets the user's
+        presence to online. A `deviceToken` valid for the account comes back; none is made.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/PasskeySignInRequest'
+      responses:
+        '200':
+          $ref: '#/components/responses/TokenPair'
+        '400':
+          $ref: '#/components/responses/PasskeyBadRequest'
+        '401':
+          description: "`PASSKEY_UNKNOWN`: no account holds this credential (never registered, or deleted), or the user handle names another account."
+          headers:
+            WWW-Authenticate:
+              $ref: '#/components/headers/WWW-Authenticate'
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [PASSKEY_UNKNOWN]
+        '403':
+          description: "`USER_DISABLED`"
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [USER_DISABLED]
+        '413':
+          $ref: '#/components/responses/JSONPayloadTooLarge'
+        '415':
+          $ref: '#/components/responses/JSONUnsupportedMediaType'
+        '429':
+          $ref: '#/components/responses/TooManyAttempts'
+        '500':
+          $ref: '#/components/responses/Internal'
+
 components:
   securitySchemes:
     bearer:
@@ -1470,6 +1756,33 @@ components:
               - properties:
                   code:
                     enum: [MALFORMED_JSON, INVALID_ARGUMENT]
+    PasskeyBadRequest:
+      description: |
+        `CHALLENGE_INVALID` (the challenge is unknown, used, expired, of the other ceremony or
+        of another account); `WEBAUTHN_INVALID` with `reason` (`MALFORMED`, `TYPE`, `ORIGIN`,
+        `RP_ID`, `USER_PRESENCE`, `USER_VERIFICATION`, `ALGORITHM`, `SIGNATURE`,
+        `ATTESTATION`); `MALFORMED_JSON`; `INVALID_ARGUMENT` (`credential` missing, `name`
+        outside its rules).
+      content:
+        application/problem+json:
+          schema:
+            allOf:
+              - $ref: '#/components/schemas/Problem'
+              - properties:
+                  code:
+                    enum: [CHALLENGE_INVALID, WEBAUTHN_INVALID, MALFORMED_JSON, INVALID_ARGUMENT]
+                  reason:
+                    enum: [MALFORMED, TYPE, ORIGIN, RP_ID, USER_PRESENCE, USER_VERIFICATION, ALGORITHM, SIGNATURE, ATTESTATION]
+    PasskeyNotFound:
+      description: "`NOT_FOUND`: not one of the caller's passkeys."
+      content:
+        application/problem+json:
+          schema:
+            allOf:
+              - $ref: '#/components/schemas/Problem'
+              - properties:
+                  code:
+                    enum: [NOT_FOUND]
     InvalidArgument:
       description: "`INVALID_ARGUMENT`"
       content:
@@ -1812,7 +2125,8 @@ components:
           type: string
           description: |
             A finer cause where the code has them: for `DISPLAY_NAME_INVALID` one of
-            `DisplayNameReason`; for `DISPLAY_NAME_TAKEN` `TAKEN` or `RESERVED`.
+            `DisplayNameReason`; for `DISPLAY_NAME_TAKEN` `TAKEN` or `RESERVED`; for
+            `WEBAUTHN_INVALID` the check that refused the passkey's response.
         errors:
           type: array
           description: Every failed field, when a request fails validation on several at once.
@@ -1864,6 +2178,189 @@ components:
         confirmPassword:
           type: string
           description: When sent, must equal `password`; else `PASSWORDS_DO_NOT_MATCH`.
+
+    Passkey:
+      type: object
+      required: [id, name, createdAt, lastUsedAt, backedUp]
+      properties:
+        id:
+          type: string
+          description: The credential id, base64url without padding.
+        name:
+          type: string
+        createdAt:
+          $ref: '#/components/schemas/Timestamp'
+        lastUsedAt:
+          oneOf:
+            - $ref: '#/components/schemas/Timestamp'
+            - type: 'null'
+        backedUp:
+          type: boolean
+          description: Synced by its provider (iCloud Keychain, Google Password Manager).
+      example: {"id": "q9Vd3l0kX8o", "name": "iPhone", "createdAt": "2026-11-22T17:30:00Z", "lastUsedAt": null, "backedUp": true}
+
+    PasskeyName:
+      type: string
+      description: 1 to 64 characters once trimmed; no control characters or line breaks. A passkey registered without one is called "Passkey".
+      minLength: 1
+      maxLength: 64
+      pattern: '^[^\u0000-\u001F\u007F-\u009F\u2028\u2029]*[^\s\u0000-\u001F\u007F-\u009F\u2028\u2029][^\u0000-\u001F\u007F-\u009F\u2028\u2029]*$'
+
+    PasskeyCreationOptions:
+      type: object
+      description: WebAuthn Level 3 `PublicKeyCredentialCreationOptionsJSON`; binary members base64url without padding.
+      required: [challenge, rp, user, pubKeyCredParams, excludeCredentials, authenticatorSelection, attestation]
+      properties:
+        challenge:
+          type: string
+        rp:
+          type: object
+          required: [id, name]
+          properties:
+            id:
+              type: string
+            name:
+              type: string
+        user:
+          type: object
+          required: [id, name, displayName]
+          properties:
+            id:
+              type: string
+              description: The account's opaque user handle (32 random bytes), neither its id nor its address.
+            name:
+              type: string
+            displayName:
+              type: string
+        pubKeyCredParams:
+          type: array
+          items:
+            type: object
+            required: [type, alg]
+            properties:
+              type:
+                type: string
+                enum: [public-key]
+              alg:
+                type: integer
+                enum: [-7, -8, -257]
+        timeout:
+          type: integer
+        excludeCredentials:
+          type: array
+          items:
+            $ref: '#/components/schemas/PasskeyDescriptor'
+        authenticatorSelection:
+          type: object
+          properties:
+            residentKey:
+              type: string
+              enum: [required]
+            requireResidentKey:
+              type: boolean
+            userVerification:
+              type: string
+              enum: [required]
+        attestation:
+          type: string
+          enum: [none]
+
+    PasskeyRequestOptions:
+      type: object
+      description: WebAuthn Level 3 `PublicKeyCredentialRequestOptionsJSON`.
+      required: [challenge, rpId, allowCredentials, userVerification]
+      properties:
+        challenge:
+          type: string
+        timeout:
+          type: integer
+        rpId:
+          type: string
+        allowCredentials:
+          type: array
+          maxItems: 0
+          items:
+            $ref: '#/components/schemas/PasskeyDescriptor'
+        userVerification:
+          type: string
+          enum: [required]
+
+    PasskeyDescriptor:
+      type: object
+      required: [type, id]
+      properties:
+        type:
+          type: string
+          enum: [public-key]
+        id:
+          type: string
+
+    PasskeyRegistrationRequest:
+      type: object
+      required: [credential]
+      additionalProperties: true
+      properties:
+        credential:
+          type: object
+          description: |
+            A WebAuthn Level 3 `RegistrationResponseJSON`: `id` and `rawId` (the same
+            base64url), `type` `public-key`, `response` with `clientDataJSON` and
+            `attestationObject`; other members are ignored.
+          required: [id, rawId, type, response]
+          properties:
+            id:
+              type: string
+            rawId:
+              type: string
+            type:
+              type: string
+              enum: [public-key]
+            response:
+              type: object
+              required: [clientDataJSON, attestationObject]
+              properties:
+                clientDataJSON:
+                  type: string
+                attestationObject:
+                  type: string
+        name:
+          $ref: '#/components/schemas/PasskeyName'
+
+    PasskeySignInRequest:
+      type: object
+      required: [credential]
+      additionalProperties: true
+      properties:
+        credential:
+          type: object
+          description: |
+            A WebAuthn Level 3 `AuthenticationResponseJSON`: `id` and `rawId`, `type`
+            `public-key`, `response` with `clientDataJSON`, `authenticatorData`, `signature`
+            and `userHandle` (or null); other members are ignored.
+          required: [id, rawId, type, response]
+          properties:
+            id:
+              type: string
+            rawId:
+              type: string
+            type:
+              type: string
+              enum: [public-key]
+            response:
+              type: object
+              required: [clientDataJSON, authenticatorData, signature]
+              properties:
+                clientDataJSON:
+                  type: string
+                authenticatorData:
+                  type: string
+                signature:
+                  type: string
+                userHandle:
+                  type: [string, 'null']
+        deviceToken:
+          type: string
+          description: A `deviceToken` a password login of this device was given; when valid for the account it comes back in the pair.
 
     LoginRequest:
       type: object

@@ -67,6 +67,7 @@ struct ErrorResponder: Sendable {
         case let error as PasswordResetError: Self.problem(for: error)
         case let error as EmailVerificationError: Self.problem(for: error)
         case let error as PictureError: Self.problem(for: error)
+        case let error as PasskeyError: Self.problem(for: error)
         default: nil
         }
     }
@@ -99,6 +100,45 @@ struct ErrorResponder: Sendable {
         case .tooLarge:
             APIProblem(status: 413, code: .payloadTooLarge, title: "Payload Too Large",
                        detail: "The picture is larger than this server accepts (maxPictureBytes).")
+        }
+    }
+
+    static func problem(for error: PasskeyError) -> APIProblem {
+        switch error {
+        case .challengeInvalid:
+            APIProblem(status: 400, code: .challengeInvalid, title: "Invalid challenge",
+                       detail: "This challenge is unknown, already used, expired or not yours. Ask for new options and try again.")
+        case .invalid(let failure):
+            APIProblem(status: 400, code: .webAuthnInvalid, title: "Passkey response refused", detail: detail(for: failure),
+                       reason: failure.rawValue)
+        case .exists:
+            APIProblem(status: 409, code: .passkeyExists, title: "Passkey already registered",
+                       detail: "This passkey is already registered.")
+        case .unknownCredential:
+            APIProblem(status: 401, code: .passkeyUnknown, title: "Unknown passkey",
+                       detail: "This passkey is not registered here, or was deleted. Sign in another way.", headers: bearerChallenge)
+        case .notFound:
+            APIProblem(status: 404, code: .notFound, title: "Not found", detail: "You have no passkey with this id.")
+        case .lastSignInMethod:
+            APIProblem(status: 409, code: .lastSignInMethod, title: "Last sign-in method",
+                       detail: "This passkey is the only way left to sign in to this account; add another before deleting it.")
+        case .nameInvalid(let why):
+            .invalidArgument(field: "name", detail: why)
+        }
+    }
+
+    /// The words of each `reason`. Exhaustive on purpose: a new check has its words here.
+    static func detail(for failure: WebAuthnFailure) -> String {
+        switch failure {
+        case .malformed: "The credential is not a WebAuthn JSON response, or its base64url, CBOR or authenticator data is malformed."
+        case .type: "The client data is for another ceremony."
+        case .origin: "The client data comes from an origin this server does not accept."
+        case .rpID: "The authenticator data is for another relying party ID."
+        case .userPresence: "The authenticator did not report user presence."
+        case .userVerification: "The authenticator did not report user verification."
+        case .algorithm: "The passkey's key type or algorithm is not one of ES256, EdDSA or RS256."
+        case .signature: "The signature does not verify with this passkey's key."
+        case .attestation: "The attestation statement does not verify, or its format is not supported."
         }
     }
 

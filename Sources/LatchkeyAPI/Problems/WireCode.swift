@@ -30,6 +30,13 @@ public enum WireCode: String, CaseIterable, Sendable {
     case verifyTokenInvalid = "VERIFY_TOKEN_INVALID"
     case emailAlreadyVerified = "EMAIL_ALREADY_VERIFIED"
 
+    // Passkeys
+    case challengeInvalid = "CHALLENGE_INVALID"
+    case webAuthnInvalid = "WEBAUTHN_INVALID"
+    case passkeyExists = "PASSKEY_EXISTS"
+    case passkeyUnknown = "PASSKEY_UNKNOWN"
+    case lastSignInMethod = "LAST_SIGN_IN_METHOD"
+
     // Lookups and the server's state
     case userNotFound = "USER_NOT_FOUND"
     case notFound = "NOT_FOUND"

@@ -21,6 +21,9 @@ public enum AuditEvent: String, Sendable, CaseIterable {
     /// a new run refreshed an account an earlier one imported.
     case adminUserImported = "admin_user_imported"
     case passkeyAdded = "passkey_added", passkeyRemoved = "passkey_removed"
+    /// A passkey's signature counter did not move forward (`SignatureCounter`): detail the
+    /// credential id, base64url. The sign-in went ahead.
+    case passkeyCloneWarning = "passkey_clone_warning"
     case totpEnabled = "totp_enabled", totpRemoved = "totp_removed", recoveryCodesReplaced = "recovery_codes_replaced"
 }
 

@@ -56,7 +56,8 @@ struct ServeCommand: SettingsCommand {
             mailQueued: outbox.notify,
             hashingThreads: settings.eventLoops,
             picturesDirectory: settings.dataDir + "/uploads/profile_pictures",
-            publicURL: settings.resolvedPublicURL(boundPort: listener.port)
+            publicURL: settings.resolvedPublicURL(boundPort: listener.port),
+            relyingParty: settings.relyingParty(boundPort: listener.port)
         )
         let service = try LatchkeyService(core: core, options: try settings.serviceOptions(), logger: logger)
         // Before listening: an admin command's event right after start is heard.

@@ -10,6 +10,9 @@ struct SettingSpec: Sendable {
     /// 1 s is accepted, so tests (and curious operators) can watch a token expire or a
     /// session end, but a production server with such a value is probably a mistake.
     var unusuallyShort: (value: KeyPath<Settings, Int> & Sendable, below: Int)? = nil
+    /// The words of the key where the camel-case rule would split them otherwise
+    /// (`webAuthnRPID` is webauthn, RP, ID: `LATCHKEY_WEBAUTHN_RP_ID`, as the name is known).
+    var spelledWords: [String]? = nil
 
     /// `accessTokenTTL` → `LATCHKEY_ACCESS_TOKEN_TTL`.
     var environmentName: String { "LATCHKEY_" + words.map { $0.uppercased() }.joined(separator: "_") }
@@ -22,6 +25,7 @@ struct SettingSpec: Sendable {
     /// smtp, CA, File), unless that is a plural's `s` ending the key (`appleAppIDs` → apple,
     /// app, IDs).
     private var words: [String] {
+        if let spelledWords { return spelledWords }
         var words: [String] = []
         let characters = Array(key)
         for (index, character) in characters.enumerated() {

@@ -53,6 +53,10 @@ struct Settings: Sendable {
     var appleAppIDs: [String] = []
     /// The Android apps in `/.well-known/assetlinks.json`.
     var androidApps: [AppAssociation.AndroidApp] = []
+    /// WebAuthn's relying party; nil: from the public URL and productName (`relyingParty`).
+    var webAuthnRPID: String?
+    var webAuthnRPName: String?
+    var webAuthnOrigins: [String]?
     var reservedDisplayNames = Settings.defaultReservedDisplayNames
     var logLevel = Logger.Level.info
     var logFormat = LogFormat.text

@@ -91,6 +91,22 @@ enum SettingsCatalog {
             }
             settings.androidApps = apps
         },
+        SettingSpec(key: "webAuthnRPID", apply: { settings, text throws(SettingValueError) in
+            guard isRPID(text) else { throw SettingValueError(expected: "a domain such as example.com (lower case, no scheme, port or path)") }
+            settings.webAuthnRPID = text
+        }, spelledWords: ["webauthn", "RP", "ID"]),
+        SettingSpec(key: "webAuthnRPName", apply: { settings, text throws(SettingValueError) in
+            guard !text.isEmpty else { throw SettingValueError(expected: "a non-empty text") }
+            settings.webAuthnRPName = text
+        }, spelledWords: ["webauthn", "RP", "Name"]),
+        SettingSpec(key: "webAuthnOrigins", apply: { settings, text throws(SettingValueError) in
+            let origins = listItems(text)
+            guard !origins.isEmpty, origins.allSatisfy(isWebAuthnOrigin) else {
+                throw SettingValueError(
+                    expected: "origins such as https://example.com, ios:bundle-id:com.example.app or android:apk-key-hash:<base64url>, separated by commas")
+            }
+            settings.webAuthnOrigins = origins
+        }, spelledWords: ["webauthn", "Origins"]),
         .list("reservedDisplayNames", \.reservedDisplayNames),
         SettingSpec(key: "logLevel") { settings, text throws(SettingValueError) in
             guard let level = Logger.Level(rawValue: text.lowercased()) else {
@@ -152,6 +168,26 @@ enum SettingsCatalog {
                 (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
                     || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
             }
+        }
+        return false
+    }
+
+    /// A WebAuthn RP ID: a domain (the public URL's host or a suffix of it), lower case as
+    /// authenticators hash it, or a bare address for a server on a laptop.
+    static func isRPID(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ":")
+        } && !text.hasPrefix(".") && !text.hasSuffix(".")
+    }
+
+    /// A web origin as browsers send it (`isOrigin`), or an app's: `ios:bundle-id:…` (what
+    /// Apple's platforms put in client data) or `android:apk-key-hash:…`.
+    static func isWebAuthnOrigin(_ text: String) -> Bool {
+        if isOrigin(text) { return true }
+        for prefix in ["ios:bundle-id:", "android:apk-key-hash:"] where text.utf8.starts(with: prefix.utf8) {
+            let rest = text.utf8.dropFirst(prefix.utf8.count)
+            return !rest.isEmpty && rest.allSatisfy { isASCIIAlphanumeric($0) || [UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_")].contains($0) }
         }
         return false
     }

@@ -1,0 +1,70 @@
+import AuthCrypto
+
+extension PasskeyService {
+    /// Request options with a fresh sign-in challenge, for anyone: the passkey is
+    /// discoverable, so nobody says who they are before the assertion.
+    public func signInOptions() async throws -> RequestOptions {
+        let challenge = try await database.write { db in
+            try WebAuthnChallengeStore.make(.login, for: nil, now: UnixTime.now(), on: db)
+        }
+        return RequestOptions(challenge: challenge, rpID: party.id)
+    }
+
+    /// An assertion, from a request body whose `credential` member is an
+    /// `AuthenticationResponseJSON`: a session signed in by the passkey alone (`amr`
+    /// webauthn and mfa). `deviceToken`, when the app sends one that is valid for the
+    /// account, comes back in the pair; a passkey never makes a new one (device tokens
+    /// spare a device the password throttle, and no password was typed).
+    public func signIn(body: [UInt8], deviceToken: String?, from address: String, userAgent: String?) async throws -> TokenPair {
+        let (form, clientData) = try Self.read(body)
+        let (party, issuer) = (party, issuer)
+        let outcome = try await database.write { db -> Result<(user: User, refresh: String, sessionID: String, epoch: Int64), any Error> in
+            let now = UnixTime.now()
+            guard try WebAuthnChallengeStore.consume(clientData.challenge, for: .login, userID: nil, now: now, on: db) else {
+                return .failure(PasskeyError.challengeInvalid)
+            }
+            guard let stored = try PasskeyStore.credential(form.credentialID, on: db) else {
+                try AuditStore.append(.loginFailed, address: address, detail: "passkey unknown", now: now, on: db)
+                return .failure(PasskeyError.unknownCredential)
+            }
+            // The user handle is not signed over; one that names another account is a
+            // response stitched together, not this credential's.
+            if let handle = form.response["userHandle"] {
+                let own = try PasskeyStore.userHandle(of: stored.userID, making: false, on: db)
+                guard let own, ConstantTime.equals(handle, own) else {
+                    try AuditStore.append(.loginFailed, user: stored.userID, address: address, detail: "passkey user handle", now: now, on: db)
+                    return .failure(PasskeyError.unknownCredential)
+                }
+            }
+            let assertion: WebAuthnCeremony.Assertion
+            do throws(WebAuthnFailure) {
+                assertion = try WebAuthnCeremony.authenticate(
+                    authenticatorData: try form.member("authenticatorData"), clientData: clientData, signature: try form.member("signature"),
+                    storedKey: stored.publicKey, for: party)
+            } catch {
+                try AuditStore.append(.loginFailed, user: stored.userID, address: address, detail: "passkey \(error.rawValue)", now: now, on: db)
+                return .failure(PasskeyError.invalid(error))
+            }
+            guard let user = try AccountStore.user(id: stored.userID, on: db) else { return .failure(PasskeyError.unknownCredential) }
+            guard !user.disabled else {
+                try AuditStore.append(.loginFailed, user: user.id, address: address, detail: "account disabled", now: now, on: db)
+                return .failure(AccountError.userDisabled)
+            }
+            let counter = SignatureCounter(stored: stored.signCount, reported: Int64(assertion.signCount))
+            try PasskeyStore.recordUse(form.credentialID, signCount: counter.kept, backedUp: assertion.backedUp, now: now, on: db)
+            if counter.possibleClone {
+                try AuditStore.append(.passkeyCloneWarning, user: user.id, address: address, detail: Base64URL.encode(form.credentialID), now: now, on: db)
+            }
+            try AccountStore.setPresence("online", for: user.id, now: now, on: db)
+            let (refresh, sessionID) = try AccountService.startSession(for: user.id, by: .passkey, userAgent: userAgent, now: now, issuer: issuer, on: db)
+            try AuditStore.append(.login, user: user.id, address: address, session: sessionID, detail: "passkey", now: now, on: db)
+            return .success((user, refresh, sessionID, try AccountStore.passwordEpoch(userID: user.id, on: db)))
+        }
+        let signedIn = try outcome.get()
+        let pair = try issuer.pair(for: signedIn.user, sessionID: signedIn.sessionID, methods: .passkey, refreshToken: signedIn.refresh, now: UnixTime.now())
+        guard let device = deviceToken.flatMap({ DeviceToken(verifying: $0, userID: signedIn.user.id, epoch: signedIn.epoch, key: issuer.deviceKey) }) else {
+            return pair
+        }
+        return issuer.withDeviceToken(pair, userID: signedIn.user.id, epoch: signedIn.epoch, device: device)
+    }
+}
