@@ -36,6 +36,12 @@ public struct ErrorCode: RawRepresentable, Codable, Hashable, Sendable, Expressi
     public static let invalidRefreshToken: ErrorCode = "INVALID_REFRESH_TOKEN"
     public static let refreshTokenReused: ErrorCode = "REFRESH_TOKEN_REUSED"
 
+    // The second factor
+    public static let mfaAlreadyEnabled: ErrorCode = "MFA_ALREADY_ENABLED"
+    public static let mfaNotPending: ErrorCode = "MFA_NOT_PENDING"
+    public static let mfaCodeInvalid: ErrorCode = "MFA_CODE_INVALID"
+    public static let mfaTokenInvalid: ErrorCode = "MFA_TOKEN_INVALID"
+
     // Links and mail
     public static let resetTokenInvalid: ErrorCode = "RESET_TOKEN_INVALID"
     public static let verifyTokenInvalid: ErrorCode = "VERIFY_TOKEN_INVALID"
@@ -66,6 +72,7 @@ public struct ErrorCode: RawRepresentable, Codable, Hashable, Sendable, Expressi
         .displayNameTaken, .emailExists, .emptyBody, .payloadTooLarge, .unsupportedMediaType,
         .invalidLoginCredentials, .userDisabled, .unauthenticated, .invalidToken, .tokenExpired, .sessionRevoked,
         .invalidRefreshToken, .refreshTokenReused,
+        .mfaAlreadyEnabled, .mfaNotPending, .mfaCodeInvalid, .mfaTokenInvalid,
         .resetTokenInvalid, .verifyTokenInvalid, .emailAlreadyVerified,
         .userNotFound, .notFound, .conflict, .tooManyAttempts, .serviceUnavailable, .internalError,
         .badRequest, .methodNotAllowed, .requestTimeout, .uriTooLong, .headerFieldsTooLarge, .expectationFailed,
