@@ -84,6 +84,7 @@ public final class LatchkeyService: Sendable {
         OperationsRoutes.bind(&routes, context.core, metrics: requests.map { ($0, serverGauges, metricsToken) })
         AccountsRoutes.bind(&routes, context)
         SessionsRoutes.bind(&routes, context)
+        FactorsRoutes.bind(&routes, context)
         MailPagesRoutes.bind(&routes, context)
         UsersRoutes.bind(&routes, context)
         PicturesRoutes.bind(&routes, context)

@@ -11,6 +11,7 @@ import Threads
 /// releases, about twice a refresh.
 public final class CoreServices: Sendable {
     public let accounts: AccountService
+    public let secondFactor: SecondFactorService
     public let sessions: SessionService
     public let passwordReset: PasswordResetService
     public let emailVerification: EmailVerificationService
@@ -61,6 +62,7 @@ public final class CoreServices: Sendable {
             database: database, hashing: hashing, issuer: issuer, policy: policy, mail: mail, mailQueued: mailQueued, pictures: pictures,
             events: events
         )
+        secondFactor = SecondFactorService(accounts: accounts)
         passwordReset = PasswordResetService(
             database: database, hashing: hashing, policy: policy, mail: mail, mailQueued: mailQueued, events: events
         )

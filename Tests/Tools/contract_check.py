@@ -95,13 +95,20 @@ def _sign_up(base, tag):
 # --- Hooks (run inside schemathesis) ----------------------------------------------------
 
 # Operations whose body carries the signed-in account's password, and its field.
-PASSWORD_FIELDS = {"changePassword": "currentPassword", "deleteMe": "password", "requestEmailChange": "password", "deletePasskey": "password"}
+PASSWORD_FIELDS = {
+    "changePassword": "currentPassword", "deleteMe": "password", "requestEmailChange": "password",
+    "enrolTOTP": "password", "removeTOTP": "password", "renewRecoveryCodes": "password", "deletePasskey": "password",
+}
 
 # Problem codes for rules no JSON Schema can state: which secret tokens exist and are
-# live, that two fields are equal, and a password's blocklist (30,000 leaked passwords),
-# repetition and sequence rules, which apply after Unicode NFKC normalisation; and which
-# passkey challenges are live and whether a WebAuthn response's CBOR and signatures hold.
-UNSTATABLE_CODES = {"WEAK_PASSWORD", "PASSWORDS_DO_NOT_MATCH", "RESET_TOKEN_INVALID", "VERIFY_TOKEN_INVALID", "CHALLENGE_INVALID", "WEBAUTHN_INVALID"}
+# live (an mfaToken too), which code an authenticator shows now, that two fields are
+# equal, a password's blocklist (30,000 leaked passwords), repetition and sequence rules,
+# which apply after Unicode NFKC normalisation; and which passkey challenges are live and
+# whether a WebAuthn response's CBOR and signatures hold.
+UNSTATABLE_CODES = {
+    "WEAK_PASSWORD", "PASSWORDS_DO_NOT_MATCH", "RESET_TOKEN_INVALID", "VERIFY_TOKEN_INVALID", "MFA_TOKEN_INVALID", "MFA_CODE_INVALID",
+    "CHALLENGE_INVALID", "WEBAUTHN_INVALID",
+}
 PAGE_OPERATIONS = {"resetPasswordPage", "verifyEmailPage", "submitResetPasswordPage", "submitVerifyEmailPage"}
 PICTURE_UPLOADS = {"putPhoto", "uploadPhoto"}
 PICTURE_SIGNATURES = {

@@ -31,6 +31,17 @@ struct JSONObjectWriter {
         bytes.append(contentsOf: json)
     }
 
+    /// An array of strings (`methods`, recovery codes).
+    mutating func field(_ key: String, strings: [String]) {
+        writeKey(key)
+        bytes.append(UInt8(ascii: "["))
+        for (index, element) in strings.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            writeString(element)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     /// An array of values that are already JSON.
     mutating func field(_ key: String, jsonArray: [[UInt8]]) {
         writeKey(key)

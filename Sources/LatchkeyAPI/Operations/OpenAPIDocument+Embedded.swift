@@ -98,12 +98,24 @@ paths:
       tags: [Auth]
       operationId: login
       summary: Sign in with email and password.
-      description: Sets the user's presence to online.
+      description: |
+        Sets the user's presence to online. For an account with a live second factor the
+        right password starts no session and changes no presence: the answer is
+        `mfaRequired` with an `mfaToken` for `POST /v1/auth/mfa/challenge`.
       requestBody:
         $ref: '#/components/requestBodies/Login'
       responses:
         '200':
-          $ref: '#/components/responses/TokenPair'
+          description: A token pair, or, for an account with a second factor, the challenge that a code turns into one.
+          headers:
+            Cache-Control:
+              $ref: '#/components/headers/Cache-Control-No-Store'
+          content:
+            application/json:
+              schema:
+                oneOf:
+                  - $ref: '#/components/schemas/TokenPair'
+                  - $ref: '#/components/schemas/MFARequired'
         '400':
           $ref: '#/components/responses/JSONBadRequest'
         '401':
@@ -300,6 +312,288 @@ paths:
                   - properties:
                       code:
                         enum: [INVALID_LOGIN_CREDENTIALS, UNAUTHENTICATED, INVALID_TOKEN, TOKEN_EXPIRED, SESSION_REVOKED]
+        '413':
+          $ref: '#/components/responses/JSONPayloadTooLarge'
+        '415':
+          $ref: '#/components/responses/JSONUnsupportedMediaType'
+        '429':
+          $ref: '#/components/responses/TooManyAttempts'
+        '500':
+          $ref: '#/components/responses/Internal'
+
+  /v1/auth/mfa:
+    get:
+      tags: [Auth]
+      operationId: getSecondFactor
+      summary: The caller's second factor.
+      description: Whether a TOTP factor is live and how many recovery codes are left; a pending factor reads as none.
+      security:
+        - bearer: []
+      responses:
+        '200':
+          description: The second factor's status.
+          headers:
+            Cache-Control:
+              $ref: '#/components/headers/Cache-Control-No-Store'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/SecondFactorStatus'
+        '401':
+          $ref: '#/components/responses/Unauthenticated'
+        '500':
+          $ref: '#/components/responses/Internal'
+
+  /v1/auth/mfa/totp:
+    post:
+      tags: [Auth]
+      operationId: enrolTOTP
+      summary: Start enrolling an authenticator app.
+      description: |
+        A new pending factor: its secret and `otpauth://` URI, shown this once. A second call
+        replaces a pending secret. The factor is live only after `POST /v1/auth/mfa/totp/verify`.
+      security:
+        - bearer: []
+      requestBody:
+        $ref: '#/components/requestBodies/PasswordConfirmation'
+      responses:
+        '200':
+          description: The pending factor's secret.
+          headers:
+            Cache-Control:
+              $ref: '#/components/headers/Cache-Control-No-Store'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/TOTPEnrolment'
+        '400':
+          $ref: '#/components/responses/JSONBadRequest'
+        '401':
+          description: |
+            `INVALID_LOGIN_CREDENTIALS` (the password is wrong), or the access token is
+            refused: `UNAUTHENTICATED`, `INVALID_TOKEN`, `TOKEN_EXPIRED`, `SESSION_REVOKED`.
+          headers:
+            WWW-Authenticate:
+              $ref: '#/components/headers/WWW-Authenticate'
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [INVALID_LOGIN_CREDENTIALS, UNAUTHENTICATED, INVALID_TOKEN, TOKEN_EXPIRED, SESSION_REVOKED]
+        '409':
+          description: "`MFA_ALREADY_ENABLED`: a factor is live; remove it first."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [MFA_ALREADY_ENABLED]
+        '413':
+          $ref: '#/components/responses/JSONPayloadTooLarge'
+        '415':
+          $ref: '#/components/responses/JSONUnsupportedMediaType'
+        '429':
+          $ref: '#/components/responses/TooManyAttempts'
+        '500':
+          $ref: '#/components/responses/Internal'
+    delete:
+      tags: [Auth]
+      operationId: removeTOTP
+      summary: Remove the second factor.
+      description: The factor (pending or live), its recovery codes and its open challenges are gone; a notice is mailed.
+      security:
+        - bearer: []
+      requestBody:
+        $ref: '#/components/requestBodies/PasswordConfirmation'
+      responses:
+        '204':
+          $ref: '#/components/responses/NoContent'
+        '400':
+          $ref: '#/components/responses/JSONBadRequest'
+        '401':
+          description: |
+            `INVALID_LOGIN_CREDENTIALS` (the password is wrong), or the access token is
+            refused: `UNAUTHENTICATED`, `INVALID_TOKEN`, `TOKEN_EXPIRED`, `SESSION_REVOKED`.
+          headers:
+            WWW-Authenticate:
+              $ref: '#/components/headers/WWW-Authenticate'
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [INVALID_LOGIN_CREDENTIALS, UNAUTHENTICATED, INVALID_TOKEN, TOKEN_EXPIRED, SESSION_REVOKED]
+        '404':
+          description: "`NOT_FOUND`: the account has no second factor."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [NOT_FOUND]
+        '413':
+          $ref: '#/components/responses/JSONPayloadTooLarge'
+        '415':
+          $ref: '#/components/responses/JSONUnsupportedMediaType'
+        '429':
+          $ref: '#/components/responses/TooManyAttempts'
+        '500':
+          $ref: '#/components/responses/Internal'
+
+  /v1/auth/mfa/totp/verify:
+    post:
+      tags: [Auth]
+      operationId: verifyTOTP
+      summary: Confirm the pending factor with a first code.
+      description: The first correct code makes the factor live and answers the ten recovery codes, shown this once.
+      security:
+        - bearer: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/TOTPVerifyRequest'
+      responses:
+        '200':
+          $ref: '#/components/responses/RecoveryCodes'
+        '400':
+          description: "`MFA_CODE_INVALID` (not the pending secret's code now); also `MALFORMED_JSON` and `INVALID_ARGUMENT`."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [MFA_CODE_INVALID, MALFORMED_JSON, INVALID_ARGUMENT]
+        '401':
+          $ref: '#/components/responses/Unauthenticated'
+        '409':
+          description: "`MFA_NOT_PENDING`: no pending factor to confirm."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [MFA_NOT_PENDING]
+        '413':
+          $ref: '#/components/responses/JSONPayloadTooLarge'
+        '415':
+          $ref: '#/components/responses/JSONUnsupportedMediaType'
+        '500':
+          $ref: '#/components/responses/Internal'
+
+  /v1/auth/mfa/recovery-codes:
+    post:
+      tags: [Auth]
+      operationId: renewRecoveryCodes
+      summary: Make ten new recovery codes.
+      description: The old codes stop working; the new ones are shown this once. A notice is mailed.
+      security:
+        - bearer: []
+      requestBody:
+        $ref: '#/components/requestBodies/PasswordConfirmation'
+      responses:
+        '200':
+          $ref: '#/components/responses/RecoveryCodes'
+        '400':
+          $ref: '#/components/responses/JSONBadRequest'
+        '401':
+          description: |
+            `INVALID_LOGIN_CREDENTIALS` (the password is wrong), or the access token is
+            refused: `UNAUTHENTICATED`, `INVALID_TOKEN`, `TOKEN_EXPIRED`, `SESSION_REVOKED`.
+          headers:
+            WWW-Authenticate:
+              $ref: '#/components/headers/WWW-Authenticate'
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [INVALID_LOGIN_CREDENTIALS, UNAUTHENTICATED, INVALID_TOKEN, TOKEN_EXPIRED, SESSION_REVOKED]
+        '404':
+          description: "`NOT_FOUND`: the account has no live second factor."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [NOT_FOUND]
+        '413':
+          $ref: '#/components/responses/JSONPayloadTooLarge'
+        '415':
+          $ref: '#/components/responses/JSONUnsupportedMediaType'
+        '429':
+          $ref: '#/components/responses/TooManyAttempts'
+        '500':
+          $ref: '#/components/responses/Internal'
+
+  /v1/auth/mfa/challenge:
+    post:
+      tags: [Auth]
+      operationId: answerMFAChallenge
+      summary: Finish a login with a code from the authenticator app or a recovery code.
+      description: |
+        The `mfaToken` of a login that answered `mfaRequired`, with `code` or `recoveryCode`
+        (one of them). Wrong codes are throttled as wrong passwords are; a code works once.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/MFAChallengeRequest'
+      responses:
+        '200':
+          $ref: '#/components/responses/TokenPair'
+        '400':
+          description: "`MFA_TOKEN_INVALID` (unknown, used, expired, out of wrong codes, or the password changed since); also `MALFORMED_JSON` and `INVALID_ARGUMENT` (both or neither of `code` and `recoveryCode`)."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [MFA_TOKEN_INVALID, MALFORMED_JSON, INVALID_ARGUMENT]
+        '401':
+          description: "`MFA_CODE_INVALID`: a wrong code, one already used, or a spent recovery code."
+          headers:
+            WWW-Authenticate:
+              $ref: '#/components/headers/WWW-Authenticate'
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [MFA_CODE_INVALID]
+        '403':
+          description: "`USER_DISABLED`"
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [USER_DISABLED]
         '413':
           $ref: '#/components/responses/JSONPayloadTooLarge'
         '415':
@@ -1560,7 +1854,8 @@ components:
         `Authorization: Bearer <accessToken>`. The access token is a JWT (RFC 7519) signed
         HS256 with a `kid` header naming the key; claims `iss`, `aud`, `sub` (user id), `sid`
         (session id), `iat`, `exp`, `email`, `email_verified`, `amr` (how the session was
-        signed in, RFC 8176: `["pwd"]`, `["pwd", "otp", "mfa"]` or `["webauthn", "mfa"]`;
+        signed in, RFC 8176: `["pwd"]`, `["pwd", "otp", "mfa"]`, `["pwd", "mfa"]` (a
+        recovery code) or `["webauthn", "mfa"]`;
         a refresh keeps them). A token whose session has
         been revoked is refused at once, not only when it expires.
     metricsToken:
@@ -1680,6 +1975,12 @@ components:
         application/json:
           schema:
             $ref: '#/components/schemas/DeleteMeRequest'
+    PasswordConfirmation:
+      required: true
+      content:
+        application/json:
+          schema:
+            $ref: '#/components/schemas/PasswordConfirmationRequest'
     UpdatePresence:
       required: true
       content:
@@ -1697,6 +1998,15 @@ components:
         application/json:
           schema:
             $ref: '#/components/schemas/TokenPair'
+    RecoveryCodes:
+      description: Ten single-use recovery codes, shown this once; only their hashes are kept.
+      headers:
+        Cache-Control:
+          $ref: '#/components/headers/Cache-Control-No-Store'
+      content:
+        application/json:
+          schema:
+            $ref: '#/components/schemas/RecoveryCodes'
     User:
       description: The caller's user.
       headers:
@@ -1996,6 +2306,73 @@ components:
             Void once the account's password changes.
         user:
           $ref: '#/components/schemas/User'
+
+    MFARequired:
+      type: object
+      description: |
+        The login's answer for an account with a live second factor: no session yet. Send
+        the `mfaToken` with a code to `POST /v1/auth/mfa/challenge`.
+      required: [mfaRequired, mfaToken, methods, expiresIn]
+      properties:
+        mfaRequired:
+          type: boolean
+          enum: [true]
+        mfaToken:
+          type: string
+          description: Opaque; works once, for `expiresIn` seconds and at most five wrong codes.
+        methods:
+          type: array
+          items:
+            type: string
+            enum: [totp, recoveryCode]
+        expiresIn:
+          type: integer
+          examples: [300]
+
+    SecondFactorStatus:
+      type: object
+      required: [totp, recoveryCodesLeft]
+      properties:
+        totp:
+          type: object
+          required: [enabled, createdAt]
+          properties:
+            enabled:
+              type: boolean
+            createdAt:
+              description: When the factor went live; null without a live factor.
+              oneOf:
+                - $ref: '#/components/schemas/Timestamp'
+                - type: 'null'
+        recoveryCodesLeft:
+          type: integer
+          minimum: 0
+          maximum: 10
+
+    TOTPEnrolment:
+      type: object
+      required: [secret, otpauthURI]
+      properties:
+        secret:
+          type: string
+          description: 20 random bytes in base32 (RFC 4648, no padding), for typing into an authenticator app.
+          pattern: '^[A-Z2-7]{32}$'
+        otpauthURI:
+          type: string
+          description: '`otpauth://totp/{productName}:{email}?secret=…&issuer={productName}&algorithm=SHA1&digits=6&period=30`, for a QR code.'
+          pattern: '^otpauth://totp/'
+
+    RecoveryCodes:
+      type: object
+      required: [recoveryCodes]
+      properties:
+        recoveryCodes:
+          type: array
+          minItems: 10
+          maxItems: 10
+          items:
+            type: string
+            pattern: '^[0-9a-z]{5}-[0-9a-z]{5}-[0-9a-z]{5}$'
 
     PresenceStatus:
       type: string
@@ -2467,6 +2844,45 @@ components:
       properties:
         password:
           type: string
+
+    PasswordConfirmationRequest:
+      type: object
+      required: [password]
+      additionalProperties: true
+      properties:
+        password:
+          type: string
+          description: The account's password; checked and throttled as at login.
+
+    TOTPVerifyRequest:
+      type: object
+      required: [code]
+      additionalProperties: true
+      properties:
+        code:
+          type: string
+          description: The 6 digits the authenticator app shows.
+
+    MFAChallengeRequest:
+      type: object
+      required: [mfaToken]
+      additionalProperties: true
+      properties:
+        mfaToken:
+          type: string
+        code:
+          type: string
+          description: The 6 digits the authenticator app shows.
+        recoveryCode:
+          type: string
+          description: One of the recovery codes; case, dashes and spaces do not matter.
+      oneOf:
+        - required: [code]
+          not:
+            required: [recoveryCode]
+        - required: [recoveryCode]
+          not:
+            required: [code]
 
     UpdatePresenceRequest:
       type: object

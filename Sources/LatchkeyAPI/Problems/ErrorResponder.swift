@@ -68,6 +68,8 @@ struct ErrorResponder: Sendable {
         case let error as EmailVerificationError: Self.problem(for: error)
         case let error as PictureError: Self.problem(for: error)
         case let error as PasskeyError: Self.problem(for: error)
+        case let error as SecondFactorError: Self.problem(for: error)
+        case let error as MFAChallengeError: Self.problem(for: error)
         default: nil
         }
     }
@@ -158,6 +160,36 @@ struct ErrorResponder: Sendable {
         case .tokenInvalid:
             APIProblem(status: 400, code: .verifyTokenInvalid, title: "Invalid verification link",
                        detail: "This verification link is unknown, already used or expired. Please ask for a new one.", field: "token")
+        }
+    }
+
+    static func problem(for error: SecondFactorError) -> APIProblem {
+        switch error {
+        case .alreadyEnabled:
+            APIProblem(status: 409, code: .mfaAlreadyEnabled, title: "Second factor already enabled",
+                       detail: "Two-factor sign-in is already on for this account. Remove it first to enrol a new authenticator.")
+        case .notPending:
+            APIProblem(status: 409, code: .mfaNotPending, title: "No second factor to confirm",
+                       detail: "There is no pending authenticator to confirm. Start again with POST /v1/auth/mfa/totp.")
+        case .notFound:
+            APIProblem(status: 404, code: .notFound, title: "Not found", detail: "This account has no second factor.")
+        case .codeInvalid:
+            APIProblem(status: 400, code: .mfaCodeInvalid, title: "Invalid code",
+                       detail: "This code is not the one the authenticator app shows now. Check the phone's clock and try the next code.",
+                       field: "code")
+        }
+    }
+
+    static func problem(for error: MFAChallengeError) -> APIProblem {
+        switch error {
+        case .tokenInvalid:
+            APIProblem(status: 400, code: .mfaTokenInvalid, title: "Invalid MFA token",
+                       detail: "This sign-in step is unknown, already used, expired or has had too many wrong codes. Please log in again.",
+                       field: "mfaToken")
+        case .codeInvalid:
+            APIProblem(status: 401, code: .mfaCodeInvalid, title: "Invalid code",
+                       detail: "This code is wrong or was already used. Enter the current code from the authenticator app, or a recovery code.",
+                       headers: bearerChallenge)
         }
     }
 

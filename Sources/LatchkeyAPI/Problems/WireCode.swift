@@ -25,6 +25,12 @@ public enum WireCode: String, CaseIterable, Sendable {
     case invalidRefreshToken = "INVALID_REFRESH_TOKEN"
     case refreshTokenReused = "REFRESH_TOKEN_REUSED"
 
+    // The second factor
+    case mfaAlreadyEnabled = "MFA_ALREADY_ENABLED"
+    case mfaNotPending = "MFA_NOT_PENDING"
+    case mfaCodeInvalid = "MFA_CODE_INVALID"
+    case mfaTokenInvalid = "MFA_TOKEN_INVALID"
+
     // Links and mail
     case resetTokenInvalid = "RESET_TOKEN_INVALID"
     case verifyTokenInvalid = "VERIFY_TOKEN_INVALID"

@@ -62,9 +62,11 @@ public struct AccountService: Sendable {
     /// unknown email is hashed against a dummy hash of the configured cost. `address` is
     /// the client's (see `PasswordGuessThrottle`); `deviceToken` the one an earlier login of
     /// this device was given (`DeviceToken`), if the app kept it.
+    /// For an account with a live second factor the right password starts no session: the
+    /// answer is the challenge (`SecondFactorService.answer`).
     public func login(
         email rawEmail: String, password: String, deviceToken: String? = nil, from address: String, userAgent: String?
-    ) async throws -> TokenPair {
+    ) async throws -> LoginOutcome {
         let hasher = hasher
         guard case .success(let email) = EmailRules.normalize(rawEmail) else {
             _ = try await hashing.run { hasher.dummyVerify(password) }
@@ -72,7 +74,8 @@ public struct AccountService: Sendable {
         }
         let stored = try database.read { db in
             try AccountStore.credentials(emailKey: email.key, on: db).map {
-                (user: $0.user, password: try StoredPassword.resolve($0.passwordHash, on: db), epoch: $0.passwordEpoch)
+                (user: $0.user, password: try StoredPassword.resolve($0.passwordHash, on: db), epoch: $0.passwordEpoch,
+                 secondFactor: try SecondFactorStore.isLive($0.user.id, on: db))
             }
         }
         let device = deviceToken.flatMap { token in
@@ -98,7 +101,13 @@ public struct AccountService: Sendable {
             guesses.abandon(attempt)  // no verdict (a full hashing queue): no failure either
             throw error
         }
-        try await guesses.finish(attempt, succeeded: verdict.matched)
+        if verdict.matched, stored?.secondFactor == true {
+            // Not a failure, and not yet a sign-in: the address's count is cleared only by
+            // the code that completes it, so wrong codes add up across challenges.
+            guesses.abandon(attempt)
+        } else {
+            try await guesses.finish(attempt, succeeded: verdict.matched)
+        }
         guard verdict.matched, let stored else {
             AuditLog(database: database).record(.loginFailed, user: stored?.user.id, address: address, detail: stored == nil ? "unknown email" : "wrong password")
             throw AccountError.invalidCredentials
@@ -111,6 +120,16 @@ public struct AccountService: Sendable {
         // scrypt) is re-made now.
         let upgradedHash: String? = verdict.rehash ? try await hashing.run { hasher.hashNormalized(password) } : nil
         let user = stored.user
+        if stored.secondFactor {
+            let challenge = try await database.write { db in
+                let now = UnixTime.now()
+                if let upgradedHash { try AccountStore.setPasswordHash(upgradedHash, for: user.id, now: now, on: db) }
+                return try SecondFactorService.openChallenge(
+                    for: user.id, accountKey: email.key, passwordEpoch: stored.epoch, device: device, now: now, on: db
+                )
+            }
+            return .secondFactorRequired(challenge)
+        }
         let (refresh, sessionID) = try await database.write { db in
             let now = UnixTime.now()
             if let upgradedHash { try AccountStore.setPasswordHash(upgradedHash, for: user.id, now: now, on: db) }
@@ -120,7 +139,7 @@ public struct AccountService: Sendable {
             return started
         }
         let pair = try issuer.pair(for: user, sessionID: sessionID, methods: .password, refreshToken: refresh, now: UnixTime.now())
-        return issuer.withDeviceToken(pair, userID: user.id, epoch: stored.epoch, device: device)
+        return .signedIn(issuer.withDeviceToken(pair, userID: user.id, epoch: stored.epoch, device: device))
     }
 
     /// A new password revokes every session and signs this device in afresh.
