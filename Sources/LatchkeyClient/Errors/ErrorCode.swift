@@ -81,6 +81,8 @@ public struct ErrorCode: RawRepresentable, Codable, Hashable, Sendable, Expressi
         .displayNameTaken, .emailExists, .emptyBody, .payloadTooLarge, .unsupportedMediaType,
         .invalidLoginCredentials, .userDisabled, .unauthenticated, .invalidToken, .tokenExpired, .sessionRevoked,
         .invalidRefreshToken, .refreshTokenReused,
+        .mfaAlreadyEnabled, .mfaNotPending, .mfaCodeInvalid, .mfaTokenInvalid,
+        .challengeInvalid, .webAuthnInvalid, .passkeyExists, .passkeyUnknown, .lastSignInMethod,
         .resetTokenInvalid, .verifyTokenInvalid, .emailAlreadyVerified,
         .userNotFound, .notFound, .conflict, .tooManyAttempts, .serviceUnavailable, .internalError,
         .badRequest, .methodNotAllowed, .requestTimeout, .uriTooLong, .headerFieldsTooLarge, .expectationFailed,
