@@ -79,12 +79,17 @@ public struct Router: Sendable {
     /// Every route's method and pattern, in the order they were added.
     public var table: [(method: String, pattern: String)] { routes.map { ($0.method, $0.pattern) } }
 
-    /// HEAD falls back to GET (the engine drops the body).
+    /// HEAD falls back to GET (the engine drops the body). A path that is some route's
+    /// literal pattern is that resource alone: its methods are the literal routes', and a
+    /// parameter route of the same shape does not take the rest (`PATCH
+    /// /v1/auth/passkeys/register` is not a rename of a passkey named "register"), so
+    /// routing and `Allow` say the same thing.
     public func match(method: String, path: String) -> RouteMatch {
         if let byMethod = literalRoutes[path] {
             if let route = byMethod[method] ?? (method == "HEAD" ? byMethod["GET"] : nil) {
                 return .found(route, parameters: [:])
             }
+            return Self.refusal(of: method, allowing: routes.filter { $0.pattern == path }.map(\.method))
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         var allowed: [String] = []
@@ -95,6 +100,13 @@ public struct Router: Sendable {
             }
             if !allowed.contains(route.method) { allowed.append(route.method) }
         }
+        return Self.refusal(of: method, allowing: allowed)
+    }
+
+    /// 405 (or OPTIONS' answer) naming `allowed`, with HEAD where GET is and OPTIONS always;
+    /// 404 when no route has this path at all.
+    private static func refusal(of method: String, allowing allowed: [String]) -> RouteMatch {
+        var allowed = allowed
         guard !allowed.isEmpty else { return .notFound }
         if allowed.contains("GET") && !allowed.contains("HEAD") { allowed.append("HEAD") }
         if !allowed.contains("OPTIONS") { allowed.append("OPTIONS") }
