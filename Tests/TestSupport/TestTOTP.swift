@@ -1,18 +1,16 @@
 import Foundation
-import Testing
-import TestSupport
 
 /// RFC 6238 as an authenticator app computes it, written here from the RFCs (FIPS 180-4
 /// SHA-1, RFC 2104 HMAC, RFC 4226 truncation) and sharing no code with the server's
 /// `TOTP`: the tests check the server against an independent phone, not against itself.
-enum TestTOTP {
+public enum TestTOTP {
     /// The 6-digit code of `base32Secret` (as enrolment shows it) at `time`.
-    static func code(_ base32Secret: String, at time: Date = Date()) throws -> String {
+    public static func code(_ base32Secret: String, at time: Date = Date()) throws -> String {
         guard let secret = base32Decoded(base32Secret) else { throw TestError("not base32: \(base32Secret.count) characters") }
         return code(secret: secret, step: UInt64(time.timeIntervalSince1970) / 30, digits: 6)
     }
 
-    static func code(secret: [UInt8], step: UInt64, digits: Int) -> String {
+    public static func code(secret: [UInt8], step: UInt64, digits: Int) -> String {
         let counter = (0..<8).map { UInt8(truncatingIfNeeded: step >> (56 - 8 * UInt64($0))) }
         let mac = hmacSHA1(key: secret, message: counter)
         let offset = Int(mac[19] & 0x0F)
@@ -23,7 +21,7 @@ enum TestTOTP {
     }
 
     /// RFC 4648 base32, upper case, no padding.
-    static func base32Decoded(_ text: String) -> [UInt8]? {
+    public static func base32Decoded(_ text: String) -> [UInt8]? {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
         var bits = 0
         var buffer = 0
@@ -78,21 +76,3 @@ enum TestTOTP {
     }
 }
 
-extension Factors {
-    /// The test's phone must itself be right before it judges the server.
-    @Suite struct TestAuthenticator {
-        /// RFC 6238 Appendix B, SHA-1 rows (8 digits, the secret "12345678901234567890").
-        @Test(arguments: [
-            (59, "94287082"), (1_111_111_109, "07081804"), (1_111_111_111, "14050471"),
-            (1_234_567_890, "89005924"), (2_000_000_000, "69279037"), (20_000_000_000, "65353130"),
-        ] as [(UInt64, String)])
-        func computesTheRFC6238Vectors(_ time: UInt64, _ expected: String) {
-            #expect(TestTOTP.code(secret: Array("12345678901234567890".utf8), step: time / 30, digits: 8) == expected)
-        }
-
-        @Test func decodesBase32() {
-            #expect(TestTOTP.base32Decoded("MZXW6YTBOI======") == Array("foobar".utf8), "RFC 4648's own example")
-            #expect(TestTOTP.base32Decoded("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ") == Array("12345678901234567890".utf8))
-        }
-    }
-}
