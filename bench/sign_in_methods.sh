@@ -28,8 +28,8 @@ bench_sign_in_methods() {
     say "one TOTP check beside one password hash (bench/Microbench)"
     local scratch=()
     [[ -n "${BENCH_SCRATCH:-}" ]] && scratch=(--scratch-path "$BENCH_SCRATCH")
-    (cd "$root" && swift build -c release --product latchkey-microbench "${scratch[@]}") >&2
-    "$(cd "$root" && swift build -c release --show-bin-path "${scratch[@]}")/latchkey-microbench" >"$work/microbench.txt"
+    (cd "$root" && swift build -c release --static-swift-stdlib --product latchkey-microbench "${scratch[@]}") >&2
+    "$(cd "$root" && swift build -c release --static-swift-stdlib --show-bin-path "${scratch[@]}")/latchkey-microbench" >"$work/microbench.txt"
     local check hash ratio
     check="$(awk -F= '$1 == "totp_check_us" { print $2 }' "$work/microbench.txt")"
     hash="$(awk -F= '$1 == "password_hash_ms" { print $2 }' "$work/microbench.txt")"

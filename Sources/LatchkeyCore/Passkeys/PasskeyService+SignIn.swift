@@ -18,12 +18,18 @@ extension PasskeyService {
     public func signIn(body: [UInt8], deviceToken: String?, from address: String, userAgent: String?) async throws -> TokenPair {
         let (form, clientData) = try Self.read(body)
         let (party, issuer) = (party, issuer)
+        // The signature is checked before the write, not in it: the writer commits every
+        // write in turn, and a signature check (an RSA key's above all) would hold all of
+        // them back. The write then takes the challenge and finds the same key still there.
+        let checked = try database.read { db in try PasskeyStore.credential(form.credentialID, on: db) }.map { stored in
+            (key: stored.publicKey, verdict: Self.verify(form, clientData, key: stored.publicKey, for: party))
+        }
         let outcome = try await database.write { db -> Result<(user: User, refresh: String, sessionID: String, epoch: Int64), any Error> in
             let now = UnixTime.now()
             guard try WebAuthnChallengeStore.consume(clientData.challenge, for: .login, userID: nil, now: now, on: db) else {
                 return .failure(PasskeyError.challengeInvalid)
             }
-            guard let stored = try PasskeyStore.credential(form.credentialID, on: db) else {
+            guard let checked, let stored = try PasskeyStore.credential(form.credentialID, on: db), stored.publicKey == checked.key else {
                 try AuditStore.append(.loginFailed, address: address, detail: "passkey unknown", now: now, on: db)
                 return .failure(PasskeyError.unknownCredential)
             }
@@ -37,13 +43,11 @@ extension PasskeyService {
                 }
             }
             let assertion: WebAuthnCeremony.Assertion
-            do throws(WebAuthnFailure) {
-                assertion = try WebAuthnCeremony.authenticate(
-                    authenticatorData: try form.member("authenticatorData"), clientData: clientData, signature: try form.member("signature"),
-                    storedKey: stored.publicKey, for: party)
-            } catch {
-                try AuditStore.append(.loginFailed, user: stored.userID, address: address, detail: "passkey \(error.rawValue)", now: now, on: db)
-                return .failure(PasskeyError.invalid(error))
+            switch checked.verdict {
+            case .success(let verified): assertion = verified
+            case .failure(let failure):
+                try AuditStore.append(.loginFailed, user: stored.userID, address: address, detail: "passkey \(failure.rawValue)", now: now, on: db)
+                return .failure(PasskeyError.invalid(failure))
             }
             guard let user = try AccountStore.user(id: stored.userID, on: db) else { return .failure(PasskeyError.unknownCredential) }
             guard !user.disabled else {
@@ -66,5 +70,19 @@ extension PasskeyService {
             return pair
         }
         return issuer.withDeviceToken(pair, userID: signedIn.user.id, epoch: signedIn.epoch, device: device)
+    }
+
+    /// The assertion's checks (client data, authenticator data, the signature) against a
+    /// stored key.
+    private static func verify(
+        _ form: WebAuthnResponseJSON, _ clientData: ClientData, key: [UInt8], for party: RelyingParty
+    ) -> Result<WebAuthnCeremony.Assertion, WebAuthnFailure> {
+        do throws(WebAuthnFailure) {
+            return .success(try WebAuthnCeremony.authenticate(
+                authenticatorData: try form.member("authenticatorData"), clientData: clientData, signature: try form.member("signature"),
+                storedKey: key, for: party))
+        } catch {
+            return .failure(error)
+        }
     }
 }
