@@ -17,12 +17,12 @@ extension PasskeyService {
     /// spare a device the password throttle, and no password was typed).
     public func signIn(body: [UInt8], deviceToken: String?, from address: String, userAgent: String?) async throws -> TokenPair {
         let (form, clientData) = try Self.read(body)
-        let (party, issuer) = (party, issuer)
+        let (party, issuer, keys) = (party, issuer, keys)
         // The signature is checked before the write, not in it: the writer commits every
         // write in turn, and a signature check (an RSA key's above all) would hold all of
         // them back. The write then takes the challenge and finds the same key still there.
         let checked = try database.read { db in try PasskeyStore.credential(form.credentialID, on: db) }.map { stored in
-            (key: stored.publicKey, verdict: Self.verify(form, clientData, key: stored.publicKey, for: party))
+            (key: stored.publicKey, verdict: Self.verify(form, clientData, key: stored.publicKey, keys: keys, for: party))
         }
         let outcome = try await database.write { db -> Result<(user: User, refresh: String, sessionID: String, epoch: Int64), any Error> in
             let now = UnixTime.now()
@@ -75,12 +75,12 @@ extension PasskeyService {
     /// The assertion's checks (client data, authenticator data, the signature) against a
     /// stored key.
     private static func verify(
-        _ form: WebAuthnResponseJSON, _ clientData: ClientData, key: [UInt8], for party: RelyingParty
+        _ form: WebAuthnResponseJSON, _ clientData: ClientData, key: [UInt8], keys: PasskeyKeys, for party: RelyingParty
     ) -> Result<WebAuthnCeremony.Assertion, WebAuthnFailure> {
         do throws(WebAuthnFailure) {
             return .success(try WebAuthnCeremony.authenticate(
                 authenticatorData: try form.member("authenticatorData"), clientData: clientData, signature: try form.member("signature"),
-                storedKey: key, for: party))
+                storedKey: key, keys: keys, for: party))
         } catch {
             return .failure(error)
         }

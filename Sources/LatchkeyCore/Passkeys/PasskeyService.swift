@@ -14,6 +14,8 @@ public struct PasskeyService: Sendable {
     let events: AccountEvents
     let accounts: AccountService
     let mailQueued: @Sendable () -> Void
+    /// Built public keys, kept across sign-ins.
+    let keys = PasskeyKeys()
 
     public var relyingParty: RelyingParty { party }
 

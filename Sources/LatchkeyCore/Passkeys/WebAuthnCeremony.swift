@@ -53,12 +53,12 @@ enum WebAuthnCeremony {
     /// An assertion of a stored credential: its signature over authenticator data ‖
     /// SHA-256 of the client data, with the key registration kept.
     static func authenticate(
-        authenticatorData: [UInt8], clientData: ClientData, signature: [UInt8], storedKey: [UInt8], for party: RelyingParty
+        authenticatorData: [UInt8], clientData: ClientData, signature: [UInt8], storedKey: [UInt8], keys: PasskeyKeys, for party: RelyingParty
     ) throws(WebAuthnFailure) -> Assertion {
         try clientData.check(.assertion, for: party)
         let data = try AuthenticatorData(authenticatorData)
         try data.check(for: party)
-        let key = try publicKey(storedKey)
+        let key = try keys.key(storedKey)
         do throws(SignatureError) {
             try key.verify(signature: signature, over: data.bytes + clientData.hash)
         } catch {
@@ -67,7 +67,7 @@ enum WebAuthnCeremony {
         return Assertion(signCount: data.signCount, backedUp: data.flags.contains(.backedUp))
     }
 
-    private static func publicKey(_ encoded: [UInt8]) throws(WebAuthnFailure) -> COSEKey {
+    static func publicKey(_ encoded: [UInt8]) throws(WebAuthnFailure) -> COSEKey {
         do throws(COSEKeyError) {
             return try COSEKey(encoded: encoded)
         } catch .unsupportedKeyType, .unsupportedAlgorithm, .unsupportedCurve, .rsaModulusTooShort, .rsaModulusTooLong {

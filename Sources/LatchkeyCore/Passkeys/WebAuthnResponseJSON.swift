@@ -17,7 +17,8 @@ struct WebAuthnResponseJSON {
 
     init(body: [UInt8]) throws(WebAuthnFailure) {
         do {
-            let reader = JSONStreamReader(ByteArraySource(body), maximumStringBytes: Self.maximumStringBytes)
+            // The body is in memory already: one piece of its size, not the reader's 64 KiB for files.
+            let reader = JSONStreamReader(ByteArraySource(body, pieceSize: max(1, body.count)), chunkSize: max(1, body.count), maximumStringBytes: Self.maximumStringBytes)
             var found: WebAuthnResponseJSON?
             try reader.beginObject()
             while let key = try reader.nextKey() {

@@ -60,7 +60,7 @@ import TestSupport
                 signature: [UInt8]? = nil) throws -> WebAuthnCeremony.Assertion {
         let signature = try signature ?? authenticator.sign(authenticatorData, clientData)
         return try WebAuthnCeremony.authenticate(
-            authenticatorData: authenticatorData, clientData: try ClientData(clientData), signature: signature, storedKey: authenticator.cose,
+            authenticatorData: authenticatorData, clientData: try ClientData(clientData), signature: signature, storedKey: authenticator.cose, keys: PasskeyKeys(),
             for: Self.party)
     }
 
