@@ -71,7 +71,7 @@ public final class CoreServices: Sendable {
         passkeys = PasskeyService(
             database: database, issuer: issuer,
             party: relyingParty ?? RelyingParty.serving(publicURL: publicURL, name: "Latchkey") ?? RelyingParty(id: "localhost", name: "Latchkey", origins: []),
-            events: events, accounts: accounts, mailQueued: mailQueued
+            events: events, accounts: accounts, mailQueued: mailQueued, challenges: LoginChallenges(refreshKey: issuer.refreshKey)
         )
         verifier = AccessTokenVerifier(keys: keys, policy: policy, sessions: sessionCache)
         sessionReadBatches = database.networkReaderConnections.map { _ in SessionReadBatches(database: database) }

@@ -1777,7 +1777,9 @@ paths:
       summary: Request options for signing in with a discoverable passkey.
       description: |
         A `PublicKeyCredentialRequestOptionsJSON` with a fresh challenge, the RP ID, user
-        verification required and no credentials named: nobody types an email.
+        verification required and no credentials named: nobody types an email. The
+        challenge carries its expiry under the server's MAC, so this writes nothing; the
+        sign-in that uses it spends it.
       responses:
         '200':
           description: The request options.

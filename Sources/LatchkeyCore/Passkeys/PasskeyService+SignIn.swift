@@ -4,10 +4,7 @@ extension PasskeyService {
     /// Request options with a fresh sign-in challenge, for anyone: the passkey is
     /// discoverable, so nobody says who they are before the assertion.
     public func signInOptions() async throws -> RequestOptions {
-        let challenge = try await database.write { db in
-            try WebAuthnChallengeStore.make(.login, for: nil, now: UnixTime.now(), on: db)
-        }
-        return RequestOptions(challenge: challenge, rpID: party.id)
+        RequestOptions(challenge: challenges.make(now: UnixTime.now()), rpID: party.id)
     }
 
     /// An assertion, from a request body whose `credential` member is an
@@ -17,7 +14,7 @@ extension PasskeyService {
     /// spare a device the password throttle, and no password was typed).
     public func signIn(body: [UInt8], deviceToken: String?, from address: String, userAgent: String?) async throws -> TokenPair {
         let (form, clientData) = try Self.read(body)
-        let (party, issuer, keys) = (party, issuer, keys)
+        let (party, issuer, keys, challenges) = (party, issuer, keys, challenges)
         // The signature is checked before the write, not in it: the writer commits every
         // write in turn, and a signature check (an RSA key's above all) would hold all of
         // them back. The write then takes the challenge and finds the same key still there.
@@ -26,9 +23,9 @@ extension PasskeyService {
         }
         let outcome = try await database.write { db -> Result<(user: User, refresh: String, sessionID: String, epoch: Int64), any Error> in
             let now = UnixTime.now()
-            guard try WebAuthnChallengeStore.consume(clientData.challenge, for: .login, userID: nil, now: now, on: db) else {
-                return .failure(PasskeyError.challengeInvalid)
-            }
+            guard let expiry = challenges.expiry(of: clientData.challenge, now: now),
+                  try WebAuthnChallengeStore.spend(clientData.challenge, expiresAt: expiry, now: now, on: db)
+            else { return .failure(PasskeyError.challengeInvalid) }
             guard let checked, let stored = try PasskeyStore.credential(form.credentialID, on: db), stored.publicKey == checked.key else {
                 try AuditStore.append(.loginFailed, address: address, detail: "passkey unknown", now: now, on: db)
                 return .failure(PasskeyError.unknownCredential)

@@ -16,6 +16,8 @@ public struct PasskeyService: Sendable {
     let mailQueued: @Sendable () -> Void
     /// Built public keys, kept across sign-ins.
     let keys = PasskeyKeys()
+    /// Sign-in challenges: made and checked without a row (`LoginChallenges`).
+    let challenges: LoginChallenges
 
     public var relyingParty: RelyingParty { party }
 

@@ -3,8 +3,9 @@ import AuthCrypto
 /// The SQL of ceremony challenges (migrations/0020): stored only as SHA-256, deleted by
 /// their first use whatever its outcome, so a challenge can be answered once.
 enum WebAuthnChallengeStore {
+    /// Sign-in challenges have no row until they are spent (`LoginChallenges`, `spend`).
     enum Purpose: String {
-        case register, login
+        case register
     }
 
     /// Five minutes to answer: enough for a person at a browser prompt, short for a thief.
@@ -31,5 +32,15 @@ enum WebAuthnChallengeStore {
             row: { row in (purpose: row.text(at: 0), userID: row.text(at: 1), expiresAt: row.int64(at: 2)) }
         ) else { return false }
         return row.purpose == purpose.rawValue && row.userID == userID && row.expiresAt > now
+    }
+
+    /// Records a sign-in challenge (`LoginChallenges`) as used; false when it was already,
+    /// so it works once. Spent ones are kept only until they would have expired.
+    static func spend(_ challenge: [UInt8], expiresAt: Int64, now: Int64, on db: StoreConnection) throws -> Bool {
+        try db.run("DELETE FROM webauthn_spent_challenges WHERE expires_at <= ?", now)
+        return try db.queryOne(
+            "INSERT INTO webauthn_spent_challenges (challenge_hash, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1",
+            SHA256.hash(challenge), expiresAt
+        ) { _ in true } ?? false
     }
 }

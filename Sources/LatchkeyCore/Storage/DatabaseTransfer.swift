@@ -22,7 +22,7 @@ public enum DatabaseTransfer {
     /// the instance that stops (its streams end with it), and SQLite's account-event feed
     /// (PostgreSQL's is NOTIFY; what it carried has acted already), and the passkey
     /// ceremonies' challenges (minutes long; a client asks again).
-    static let skippedTables = ["schema_migrations", "presence_instances", "presence_holds", "account_events", "webauthn_challenges"]
+    static let skippedTables = ["schema_migrations", "presence_instances", "presence_holds", "account_events", "webauthn_challenges", "webauthn_spent_challenges"]
     /// Tables whose `id` PostgreSQL generates.
     static let identityTables = ["mail_outbox", "audit_log", "imported_hash_parameters"]
 
