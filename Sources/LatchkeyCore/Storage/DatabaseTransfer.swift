@@ -14,6 +14,7 @@ public enum DatabaseTransfer {
     static let copiedTables = [
         "users", "display_names", "presence", "sessions", "password_failures", "picture_uploads", "account_tokens", "mail_outbox",
         "audit_log", "imported_hash_parameters", "session_seed_key", "passkeys", "webauthn_user_handles",
+        "totp_factors", "recovery_codes",
     ]
     /// Copied over the row the target's own migration made: the key the copied sessions'
     /// seeds are derived from, without which their refresh tokens would not verify (`RefreshSeeds`).
@@ -21,8 +22,12 @@ public enum DatabaseTransfer {
     /// Not copied: the migrations' record (the target keeps its own), the presence holds of
     /// the instance that stops (its streams end with it), and SQLite's account-event feed
     /// (PostgreSQL's is NOTIFY; what it carried has acted already), and the passkey
-    /// ceremonies' challenges (minutes long; a client asks again).
-    static let skippedTables = ["schema_migrations", "presence_instances", "presence_holds", "account_events", "webauthn_challenges", "webauthn_spent_challenges"]
+    /// ceremonies' challenges and the second factor's challenges (minutes long; a client
+    /// asks again).
+    static let skippedTables = [
+        "schema_migrations", "presence_instances", "presence_holds", "account_events", "webauthn_challenges", "webauthn_spent_challenges",
+        "mfa_challenges",
+    ]
     /// Tables whose `id` PostgreSQL generates.
     static let identityTables = ["mail_outbox", "audit_log", "imported_hash_parameters"]
 
