@@ -7,6 +7,11 @@ enum AccountStore {
     private static let userByID = "SELECT \(userColumns) FROM users WHERE id = ?"
     private static let credentialsByEmail = "SELECT \(userColumns), password_hash, password_epoch FROM users WHERE email_key = ?"
 
+    /// `a, b` as `p.a, p.b`, for a join.
+    static func prefixed(_ columns: String, with prefix: String) -> String {
+        columns.split(separator: ",").map { prefix + $0.trimmingWhitespace() }.joined(separator: ", ")
+    }
+
     private static func makeUser(_ row: StoreRow) -> User {
         makeUser(row, from: 0)
     }

@@ -26,7 +26,7 @@ extension PasskeyService {
             guard let expiry = challenges.expiry(of: clientData.challenge, now: now),
                   try WebAuthnChallengeStore.spend(clientData.challenge, expiresAt: expiry, now: now, on: db)
             else { return .failure(PasskeyError.challengeInvalid) }
-            guard let checked, let stored = try PasskeyStore.credential(form.credentialID, on: db), stored.publicKey == checked.key else {
+            guard let checked, let (stored, user, epoch) = try PasskeyStore.signInState(form.credentialID, on: db), stored.publicKey == checked.key else {
                 try AuditStore.append(.loginFailed, address: address, detail: "passkey unknown", now: now, on: db)
                 return .failure(PasskeyError.unknownCredential)
             }
@@ -46,7 +46,6 @@ extension PasskeyService {
                 try AuditStore.append(.loginFailed, user: stored.userID, address: address, detail: "passkey \(failure.rawValue)", now: now, on: db)
                 return .failure(PasskeyError.invalid(failure))
             }
-            guard let user = try AccountStore.user(id: stored.userID, on: db) else { return .failure(PasskeyError.unknownCredential) }
             guard !user.disabled else {
                 try AuditStore.append(.loginFailed, user: user.id, address: address, detail: "account disabled", now: now, on: db)
                 return .failure(AccountError.userDisabled)
@@ -59,7 +58,7 @@ extension PasskeyService {
             try AccountStore.setPresence("online", for: user.id, now: now, on: db)
             let (refresh, sessionID) = try AccountService.startSession(for: user.id, by: .passkey, userAgent: userAgent, now: now, issuer: issuer, on: db)
             try AuditStore.append(.login, user: user.id, address: address, session: sessionID, detail: "passkey", now: now, on: db)
-            return .success((user, refresh, sessionID, try AccountStore.passwordEpoch(userID: user.id, on: db)))
+            return .success((user, refresh, sessionID, epoch))
         }
         let signedIn = try outcome.get()
         let pair = try issuer.pair(for: signedIn.user, sessionID: signedIn.sessionID, methods: .passkey, refreshToken: signedIn.refresh, now: UnixTime.now())

@@ -61,6 +61,20 @@ enum PasskeyStore {
         }
     }
 
+    /// A sign-in's reads in one: the credential, its account and the account's password
+    /// epoch (for the device token), or nil when no account holds it.
+    static func signInState(_ credentialID: [UInt8], on db: StoreConnection) throws -> (credential: StoredCredential, user: User, epoch: Int64)? {
+        try db.queryOne(signInStateByID, credentialID) { row in
+            let user = AccountStore.makeUser(row, from: 3)
+            return (StoredCredential(userID: user.id, publicKey: row.blob(at: 1) ?? [], signCount: row.int64(at: 2)), user, row.int64(at: 10))
+        }
+    }
+
+    private static let signInStateByID = """
+        SELECT p.user_id, p.public_key, p.sign_count, \(AccountStore.prefixed(AccountStore.userColumns, with: "u.")), u.password_epoch
+        FROM passkeys p JOIN users u ON u.id = p.user_id WHERE p.credential_id = ?
+        """
+
     static func recordUse(_ credentialID: [UInt8], signCount: Int64, backedUp: Bool, now: Int64, on db: StoreConnection) throws {
         try db.run(
             "UPDATE passkeys SET sign_count = ?, backed_up = ?, last_used_at = ? WHERE credential_id = ?", signCount, backedUp, now, credentialID

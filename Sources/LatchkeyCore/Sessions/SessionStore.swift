@@ -27,21 +27,17 @@ enum SessionStore {
         WHERE u.id = s.user_id AND u.disabled = 0
           AND s.id = ANY(CAST(? AS TEXT[])) AND s.revoked_at IS NULL AND s.last_used_at >= ? AND s.created_at >= ?
           AND s.refresh_generation = (CAST(? AS BIGINT[]))[array_position(CAST(? AS TEXT[]), s.id)]
-        RETURNING s.id, s.amr, \(prefixed(AccountStore.userColumns, with: "u."))
+        RETURNING s.id, s.amr, \(AccountStore.prefixed(AccountStore.userColumns, with: "u."))
         """
 
     /// Sessions and their users in one read, those for which `condition` holds.
     private static func withUser(where condition: String, extra: String? = nil) -> String {
         """
-        SELECT \(prefixed(columns, with: "s.")), \(prefixed(AccountStore.userColumns, with: "u."))\(extra.map { ", " + $0 } ?? "")
+        SELECT \(AccountStore.prefixed(columns, with: "s.")), \(AccountStore.prefixed(AccountStore.userColumns, with: "u."))\(extra.map { ", " + $0 } ?? "")
         FROM sessions s JOIN users u ON u.id = s.user_id WHERE \(condition)
         """
     }
 
-    /// `a, b` as `p.a, p.b`.
-    private static func prefixed(_ columns: String, with prefix: String) -> String {
-        columns.split(separator: ",").map { prefix + $0.trimmingWhitespace() }.joined(separator: ", ")
-    }
 
     private static let activeOfUser = """
         SELECT \(columns) FROM sessions
