@@ -82,6 +82,8 @@ let package = Package(
         // The Swift client of the REST contract (docs/api.md); it shares no code with the
         // server, so an app never links the server's C libraries.
         .target(name: "LatchkeyClient"),
+        // Passkey sign-ins with native clients, for bench/run.
+        .executableTarget(name: "latchkey-passkey-load", dependencies: ["AuthCrypto", "COpenSSL", "Threads"], path: "bench/PasskeyLoad"),
         // What a TOTP check costs beside a password hash, for bench/run.
         .executableTarget(name: "latchkey-microbench", dependencies: ["LatchkeyCore", "AuthCrypto"], path: "bench/Microbench"),
         // A command-line program built on the client (README, "Swift client").
