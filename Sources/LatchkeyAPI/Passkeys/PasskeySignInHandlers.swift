@@ -4,8 +4,8 @@ import LatchkeyCore
 /// `POST /v1/auth/passkeys/login/options` → 200 request options;
 /// `POST /v1/auth/passkeys/login` → 200 TokenPair.
 enum PasskeySignInHandlers {
-    static func options(_ request: Request, _ context: APIContext) async throws -> Response {
-        let options = try await context.core.passkeys.signInOptions()
+    static func options(_ context: APIContext) -> Response {
+        let options = context.core.passkeys.signInOptions()
         return JSONResponses.make(200, PasskeyJSON.requestOptions(options))
     }
 

@@ -11,7 +11,8 @@ enum PasskeysRoutes {
         routes.read("/v1/auth/passkeys", auth: .bearer) { try PasskeyListHandlers.list($0, $1, $2, context) }
         routes.write("PATCH", "/v1/auth/passkeys/{id}", auth: .bearer, admit: json) { try await PasskeyListHandlers.rename($0, $1, context) }
         routes.write("DELETE", "/v1/auth/passkeys/{id}", auth: .bearer, admit: json) { try await PasskeyListHandlers.delete($0, $1, context) }
-        routes.write("POST", "/v1/auth/passkeys/login/options", throttle: .login) { try await PasskeySignInHandlers.options($0, context) }
+        // Answered on the event loop: a sign-in challenge is made and checked without the store.
+        routes.plain("POST", "/v1/auth/passkeys/login/options", throttle: .login) { _ in PasskeySignInHandlers.options(context) }
         routes.write("POST", "/v1/auth/passkeys/login", admit: json, throttle: .login) { try await PasskeySignInHandlers.signIn($0, context) }
     }
 }

@@ -3,7 +3,7 @@ import AuthCrypto
 extension PasskeyService {
     /// Request options with a fresh sign-in challenge, for anyone: the passkey is
     /// discoverable, so nobody says who they are before the assertion.
-    public func signInOptions() async throws -> RequestOptions {
+    public func signInOptions() -> RequestOptions {
         RequestOptions(challenge: challenges.make(now: UnixTime.now()), rpID: party.id)
     }
 
