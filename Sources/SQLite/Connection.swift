@@ -9,7 +9,7 @@ import CSQLite
 /// itself. Open one connection per thread instead of sharing one.
 public final class Connection: @unchecked Sendable {
     let handle: DatabaseHandle
-    var statementCache: [String: Statement] = [:]
+    var statementCache: [StatementCacheKey: Statement] = [:]
 
     /// How long a statement waits for another connection's lock before `SQLiteError.busy`.
     public static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
