@@ -25,32 +25,13 @@ public struct FlatJSONObject: Sendable, Equatable {
     public subscript(key: String) -> Value? { values[key] }
 
     /// Compact JSON with sorted keys; `.composite` members are left out (there is
-    /// nothing to write for them). Written straight into bytes: this signs every token.
+    /// nothing to write for them).
     public func serialized() -> [UInt8] {
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
-        bytes.reserveCapacity(256)
+        var writer = FlatJSONWriter()
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-            if case .composite = value { continue }
-            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-            Self.appendQuoted(key, to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            switch value {
-            case .string(let string): Self.appendQuoted(string, to: &bytes)
-            case .integer(let integer): bytes.append(contentsOf: String(integer).utf8)
-            case .number(let number): bytes.append(contentsOf: (number.isFinite ? String(number) : "null").utf8)
-            case .bool(let bool): bytes.append(contentsOf: (bool ? "true" : "false").utf8)
-            case .strings(let strings):
-                bytes.append(UInt8(ascii: "["))
-                for (index, string) in strings.enumerated() {
-                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    Self.appendQuoted(string, to: &bytes)
-                }
-                bytes.append(UInt8(ascii: "]"))
-            case .null, .composite: bytes.append(contentsOf: "null".utf8)
-            }
+            writer.write(key, value)
         }
-        bytes.append(UInt8(ascii: "}"))
-        return bytes
+        return writer.finish()
     }
 
     /// Appends `text` as a JSON string literal: quote, backslash and control characters
