@@ -5,6 +5,15 @@ struct Base64Codec: Sendable {
     /// The two symbols that differ between alphabets: `-_` (RFC 4648 §5) or `+/` (§4).
     let symbol62: UInt8
     let symbol63: UInt8
+    /// The 64 symbols in order, looked up when encoding: a token's payload is some 400
+    /// symbols, and choosing each by ranges cost twice the instructions.
+    private let alphabet: [UInt8]
+
+    init(symbol62: UInt8, symbol63: UInt8) {
+        self.symbol62 = symbol62
+        self.symbol63 = symbol63
+        alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8) + [symbol62, symbol63]
+    }
 
     static let url = Base64Codec(symbol62: UInt8(ascii: "-"), symbol63: UInt8(ascii: "_"))
     static let standard = Base64Codec(symbol62: UInt8(ascii: "+"), symbol63: UInt8(ascii: "/"))
@@ -30,40 +39,34 @@ struct Base64Codec: Sendable {
         let fullGroups = bytes.count / 3
         let remainder = bytes.count % 3
         precondition(output.count >= Self.encodedLength(ofByteCount: bytes.count), "Base64Codec: output buffer too small")
-        var out = 0
-        var index = 0
-        for _ in 0..<fullGroups {
-            let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            output[out] = symbol(for: group >> 18)
-            output[out + 1] = symbol(for: group >> 12)
-            output[out + 2] = symbol(for: group >> 6)
-            output[out + 3] = symbol(for: group)
-            index += 3
-            out += 4
-        }
-        if remainder == 1 {
-            let group = UInt32(bytes[index]) << 16
-            output[out] = symbol(for: group >> 18)
-            output[out + 1] = symbol(for: group >> 12)
-            out += 2
-        } else if remainder == 2 {
-            let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-            output[out] = symbol(for: group >> 18)
-            output[out + 1] = symbol(for: group >> 12)
-            output[out + 2] = symbol(for: group >> 6)
-            out += 3
-        }
-        return out
-    }
-
-    private func symbol(for sextet: UInt32) -> UInt8 {
-        let value = UInt8(truncatingIfNeeded: sextet & 0x3F)
-        switch value {
-        case 0..<26: return UInt8(ascii: "A") + value
-        case 26..<52: return UInt8(ascii: "a") + (value - 26)
-        case 52..<62: return UInt8(ascii: "0") + (value - 52)
-        case 62: return symbol62
-        default: return symbol63
+        return alphabet.withUnsafeBufferPointer { alphabet in
+            func symbol(for sextet: UInt32) -> UInt8 {
+                alphabet[Int(sextet & 0x3F)]
+            }
+            var out = 0
+            var index = 0
+            for _ in 0..<fullGroups {
+                let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                output[out] = symbol(for: group >> 18)
+                output[out + 1] = symbol(for: group >> 12)
+                output[out + 2] = symbol(for: group >> 6)
+                output[out + 3] = symbol(for: group)
+                index += 3
+                out += 4
+            }
+            if remainder == 1 {
+                let group = UInt32(bytes[index]) << 16
+                output[out] = symbol(for: group >> 18)
+                output[out + 1] = symbol(for: group >> 12)
+                out += 2
+            } else if remainder == 2 {
+                let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
+                output[out] = symbol(for: group >> 18)
+                output[out + 1] = symbol(for: group >> 12)
+                output[out + 2] = symbol(for: group >> 6)
+                out += 3
+            }
+            return out
         }
     }
 

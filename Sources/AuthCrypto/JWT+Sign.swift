@@ -14,10 +14,13 @@ public enum JWT {
         sign(payload: claims.serialized(), with: keyring)
     }
 
+    /// Signs claims already written as compact JSON (`FlatJSONWriter`), as the access
+    /// tokens of every login and refresh are.
+    ///
     /// `header.payload.signature` written once into the string it returns: the MAC is
     /// taken over the first two segments where they were just written, so a signature
     /// costs no intermediate array, string or copy.
-    private static func sign(payload: [UInt8], with keyring: Keyring) -> String {
+    public static func sign(payload: [UInt8], with keyring: Keyring) -> String {
         let key = keyring.signingKey
         let header = key.encodedHeader
         let length = header.count + 1 + Base64Codec.encodedLength(ofByteCount: payload.count)

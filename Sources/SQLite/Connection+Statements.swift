@@ -18,7 +18,8 @@ extension Connection {
     /// and with it an old WAL snapshot, open. Do not ask for the same SQL again while an
     /// earlier use of it is still stepping: both uses get the same statement.
     public func cached(_ sql: String) throws(SQLiteError) -> Statement {
-        if let statement = statementCache[sql] {
+        let key = StatementCacheKey(sql: sql)
+        if let statement = statementCache[key] {
             statement.reset()
             statement.clearBindings()
             return statement
@@ -27,7 +28,7 @@ extension Connection {
         if statementCache.count >= Self.statementCacheLimit {
             statementCache.removeAll(keepingCapacity: true)
         }
-        statementCache[sql] = statement
+        statementCache[key] = statement
         return statement
     }
 

@@ -9,7 +9,7 @@ import CSQLite
 /// itself. Open one connection per thread instead of sharing one.
 public final class Connection: @unchecked Sendable {
     let handle: DatabaseHandle
-    var statementCache: [String: Statement] = [:]
+    var statementCache: [StatementCacheKey: Statement] = [:]
 
     /// How long a statement waits for another connection's lock before `SQLiteError.busy`.
     public static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
@@ -24,6 +24,7 @@ public final class Connection: @unchecked Sendable {
         mode: OpenMode = .readWrite,
         busyTimeoutMilliseconds: Int32 = Connection.defaultBusyTimeoutMilliseconds
     ) throws(SQLiteError) {
+        Self.configureLibraryOnce()
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         switch mode {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
@@ -50,6 +51,18 @@ public final class Connection: @unchecked Sendable {
             try execute("PRAGMA journal_mode = WAL")
             try execute("PRAGMA synchronous = FULL")
         }
+    }
+
+    /// Process-wide settings, made before the first connection initializes SQLite: memory
+    /// statistics off (`csqlite_config_memstatus_off` says why). A Swift global runs its
+    /// initializer once, whichever thread opens the first connection.
+    private static let libraryConfigured: Void = {
+        _ = csqlite_config_memstatus_off()
+        _ = sqlite3_initialize()
+    }()
+
+    private static func configureLibraryOnce() {
+        libraryConfigured
     }
 
     /// Runs one or more statements separated by semicolons, discarding any rows.

@@ -83,11 +83,51 @@ import Testing
         #expect(parsed.string("k") == text)
     }
 
+    /// Plain text is recognised eight bytes at a time (`needsNoEscape`): every byte value,
+    /// at every place in a word and in the tail after the last whole word, must be escaped
+    /// exactly as the byte-by-byte rule says.
+    @Test func everyByteIsEscapedAtEveryPlaceOfAWordAndOfTheTail() {
+        func expected(_ bytes: [UInt8]) -> [UInt8] {
+            var out: [UInt8] = [UInt8(ascii: "\"")]
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+                case 0x0A: out += Array(#"\n"#.utf8)
+                case 0x0D: out += Array(#"\r"#.utf8)
+                case 0x09: out += Array(#"\t"#.utf8)
+                case 0..<0x20: out += Array(#"\u00"#.utf8) + Array(String(byte, radix: 16).leftPadded(to: 2).utf8)
+                default: out.append(byte)
+                }
+            }
+            return out + [UInt8(ascii: "\"")]
+        }
+        var mismatches = 0
+        for length in 1...19 {
+            for place in 0..<length {
+                for byte in UInt8.min...UInt8.max {
+                    var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    text[place] = byte
+                    let quoted = text.withUnsafeBufferPointer { utf8 in
+                        [UInt8](unsafeUninitializedCapacity: 2 + 6 * utf8.count) { $1 = FlatJSONObject.writeQuoted(utf8, to: $0.baseAddress!) }
+                    }
+                    if quoted != expected(text) { mismatches += 1 }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func everyControlCharacterIsEscapedAndTheWorstCaseFitsItsBound() {
         let controls = String(decoding: (0..<0x20).map { UInt8($0) }, as: UTF8.self)
         let quoted = written(controls)
         #expect(quoted.utf8.allSatisfy { $0 >= 0x20 })
         #expect(quoted.hasPrefix(#""\u0000\u0001"#) && quoted.contains(#"\n"#) && quoted.hasSuffix(#"\u001f""#))
         #expect(quoted.utf8.count <= 2 + 6 * controls.utf8.count)
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -116,6 +116,47 @@ import Testing
         let bytes = mallinfo2().uordblks - before
         #expect(cache.count == 100_000)
         print("SessionCache: 100,000 sessions hold \(bytes / 1_048_576) MiB")
-        #expect(bytes < 128 * 1_048_576)
+        // Each user asks for GET /v1/users/me once: its body is kept with the copy (`UserMemo`).
+        for index in 0..<100_000 {
+            let userID = String(format: "usr_%018d", index)
+            let held = cache.find(userID: userID, sessionID: String(format: "ses_%018d", index))
+            _ = held?.memo.body { Self.meBody(of: held!.user) }
+        }
+        let withBodies = mallinfo2().uordblks - before
+        print("SessionCache: with a GET /v1/users/me body each, \(withBodies / 1_048_576) MiB")
+        #expect(withBodies < 128 * 1_048_576)
+    }
+
+    /// A body as long as the API's for these users (`JSONResponses.user`).
+    private static func meBody(of user: User) -> [UInt8] {
+        Array(
+            #"{"id":"\#(user.id)","email":"\#(user.email)","emailVerified":true,"displayName":"\#(user.displayName ?? "")","photoURL":"\#(user.photoURL ?? "")","createdAt":"1970-01-01T00:16:40Z"}"#.utf8
+        )
+    }
+
+    /// The memo holds what the API made of one version of the user: kept while that copy
+    /// is, made once, and begun again when a read brings a different user or a drop ends it.
+    @Test func aUsersMemoLastsAsLongAsThatVersionOfTheUser() {
+        let cache = SessionCache(capacity: 1000)
+        cache.store(session("s1", of: "u1"), of: user("u1"), ticket: cache.ticket(for: "u1"))
+        let first = cache.find(userID: "u1", sessionID: "s1")?.memo
+        #expect(first?.body { Array("first".utf8) } == Array("first".utf8))
+        #expect(first?.body { Array("made again".utf8) } == Array("first".utf8))
+
+        // The same user read again (another session of theirs): the memo stays.
+        cache.store(session("s2", of: "u1"), of: user("u1"), ticket: cache.ticket(for: "u1"))
+        #expect(cache.find(userID: "u1", sessionID: "s1")?.memo === first)
+
+        // A read that brings the user changed: what was made from the old copy is gone.
+        let renamed = User(id: "u1", email: "u1@example.com", emailVerified: false, displayName: "renamed", photoURL: nil, createdAt: 1000, disabled: false)
+        cache.store(session("s2", of: "u1"), of: renamed, ticket: cache.ticket(for: "u1"))
+        let second = cache.find(userID: "u1", sessionID: "s1")?.memo
+        #expect(second != nil && second !== first)
+        #expect(second?.body { Array("second".utf8) } == Array("second".utf8))
+
+        cache.drop(userID: "u1")
+        #expect(cache.find(userID: "u1", sessionID: "s1") == nil)
+        cache.store(session("s1", of: "u1"), of: renamed, ticket: cache.ticket(for: "u1"))
+        #expect(cache.find(userID: "u1", sessionID: "s1")?.memo.body { Array("third".utf8) } == Array("third".utf8))
     }
 }

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import SQLite
 import Testing
@@ -21,6 +22,21 @@ extension SQLiteTests {
             #expect(try db.queryOne("PRAGMA synchronous") { $0.int(at: 0) } == 2)
             #expect(try db.queryOne("PRAGMA foreign_keys") { $0.int(at: 0) } == 1)
             #expect(try db.queryOne("PRAGMA busy_timeout") { $0.int(at: 0) } == 5_000)
+        }
+
+        /// With memory statistics on, every allocation SQLite makes takes a process-wide
+        /// mutex (see `csqlite_config_memstatus_off`); opening a connection turns them off
+        /// first, so SQLite counts nothing however much it allocates.
+        @Test func sqliteKeepsNoMemoryStatistics() throws {
+            let dir = try TemporaryDirectory()
+            let db = try Connection(path: dir.file("db.sqlite"))
+            try db.execute("CREATE TABLE t (x TEXT); INSERT INTO t SELECT hex(randomblob(100)) FROM (SELECT 1 UNION SELECT 2);")
+            #expect(try db.queryOne("SELECT count(*) FROM t") { $0.int(at: 0) } == 2)
+            var current: Int64 = -1
+            var highest: Int64 = -1
+            #expect(sqlite3_status64(SQLITE_STATUS_MEMORY_USED, &current, &highest, 0) == SQLITE_OK)
+            #expect(current == 0)
+            #expect(highest == 0)
         }
 
         @Test func readOnlyConnectionSeesWALModeAndForeignKeys() throws {

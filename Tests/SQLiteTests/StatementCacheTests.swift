@@ -20,6 +20,18 @@ extension SQLiteTests {
             #expect(first !== other)
         }
 
+        /// The cache hashes a statement's length and ending only (`StatementCacheKey`): two
+        /// texts alike in both must still be told apart by the whole text.
+        @Test func textsOfOneLengthAndEndingGetStatementsOfTheirOwn() throws {
+            let ending = " FROM t WHERE x >= 0 ORDER BY x LIMIT 1"
+            let smallest = "SELECT   x" + ending
+            let largest = "SELECT 9-x" + ending
+            #expect(smallest.utf8.count == largest.utf8.count)
+            #expect(try db.queryOne(smallest) { $0.int(at: 0) } == 1)
+            #expect(try db.queryOne(largest) { $0.int(at: 0) } == 8)
+            #expect(try db.cached(smallest) !== db.cached(largest))
+        }
+
         @Test func cachedStatementComesBackResetToTheFirstRow() throws {
             let statement = try db.cached("SELECT x FROM t ORDER BY x")
             #expect(try statement.step())

@@ -28,6 +28,12 @@ final class EventLoop: @unchecked Sendable {
     /// Jobs from other threads; `closed` once the loop has ended, so a late post (a
     /// handler finishing after shutdown) never signals an eventfd number reused since.
     private let inbox = Mutex<(jobs: [LoopJob], closed: Bool)>(([], false))
+    /// Posts that found the inbox empty and have yet to signal `wakeup` (they do it after
+    /// the lock): the loop closes the eventfd only once none is left.
+    private let signalsInFlight = Atomic<Int>(0)
+    /// The array `runJobs` swaps with the inbox's, kept with its capacity, so neither side
+    /// allocates under the lock.
+    private var spareJobs: [LoopJob] = []
 
     var connections: [Connection?] = []
     private var connectionCount = 0
@@ -60,13 +66,24 @@ final class EventLoop: @unchecked Sendable {
     /// Only the job that finds the inbox empty signals: the loop drains the eventfd before
     /// it takes the jobs, so it takes every job posted before a signal it consumed. Under
     /// load, one write to the eventfd then wakes the loop for a whole batch of answers.
+    ///
+    /// The signal is written after the lock is let go: the loop it wakes takes the lock at
+    /// once, and while the write was still under it, that was a futex wait and a wake on
+    /// both sides (at 64 connections, most of a refresh's futex calls, the database writer
+    /// posting a batch's answers against the loop taking them). `signalsInFlight` keeps
+    /// the eventfd open until such a write is done.
     func post(_ job: LoopJob) {
-        inbox.withLock { inbox in
-            guard !inbox.closed else { return }
+        let signal = inbox.withLock { inbox -> Bool in
+            guard !inbox.closed else { return false }
             inbox.jobs.append(job)
-            // Under the lock: the loop cannot close the eventfd meanwhile.
-            if inbox.jobs.count == 1 { wakeup.signal() }
+            guard inbox.jobs.count == 1 else { return false }
+            // Under the lock, so a loop that closes after this post sees it in flight.
+            signalsInFlight.add(1, ordering: .relaxed)
+            return true
         }
+        guard signal else { return }
+        wakeup.signal()
+        signalsInFlight.subtract(1, ordering: .releasing)
     }
 
     func run() {
@@ -103,8 +120,10 @@ final class EventLoop: @unchecked Sendable {
         inbox.withLock { inbox in
             inbox.closed = true
             inbox.jobs.removeAll()
-            wakeup.close()
         }
+        // A post that found the inbox empty before it closed may still be writing its signal.
+        while signalsInFlight.load(ordering: .acquiring) > 0 { sched_yield() }
+        wakeup.close()
         readBuffer.deallocate()
     }
 
@@ -180,9 +199,12 @@ final class EventLoop: @unchecked Sendable {
     // MARK: Jobs, timers, closing
 
     func runJobs() {
-        let jobs = inbox.withLock { inbox in
-            defer { inbox.jobs.removeAll() }
-            return inbox.jobs
+        var jobs = spareJobs
+        spareJobs = []
+        inbox.withLock { swap(&jobs, &$0.jobs) }
+        defer {
+            jobs.removeAll(keepingCapacity: true)
+            spareJobs = jobs
         }
         for job in jobs {
             switch job {

@@ -10,8 +10,14 @@ struct JSONBody {
     /// 415 for another media type, 400 `MALFORMED_JSON` for bytes that are not JSON.
     init(_ request: Request) throws(APIProblem) {
         guard request.head.hasMediaType("application/json") else { throw .unsupportedMediaType }
-        let parsed = request.body.withUnsafeBufferPointer { bytes in
-            (object: FlatJSONObject(parsing: bytes), wellFormed: FlatJSONObject.isWellFormed(bytes))
+        let parsed = request.body.withUnsafeBufferPointer { bytes -> (object: FlatJSONObject?, wellFormed: Bool) in
+            let object = FlatJSONObject(parsing: bytes)
+            // An object of scalar members only is well-formed JSON, one level deep, and the
+            // second pass (every JSON POST read its body twice) would only say so again.
+            // Anything else is checked whole: "not JSON" or "JSON, but not an object", and
+            // the nesting limit counted from the body's top.
+            if let object, !object.values.values.contains(.composite) { return (object, true) }
+            return (object, FlatJSONObject.isWellFormed(bytes))
         }
         guard parsed.wellFormed else { throw .malformedJSON }
         guard let object = parsed.object else {

@@ -4,10 +4,16 @@ import FlatJSON
 /// shape; written by hand they cost a fraction of `JSONEncoder`, which on the hot path
 /// (`GET /v1/users/me`) cost more than the rest of the request.
 struct JSONObjectWriter {
-    private var bytes: [UInt8] = [UInt8(ascii: "{")]
+    private var bytes: [UInt8]
+    /// Where this object's `{` is: a nested object (`field(_:object:)`) continues in the
+    /// same bytes.
+    private var opening = 0
 
-    init() {
-        bytes.reserveCapacity(256)
+    /// `capacity`: the bytes the whole body is expected to take, reserved once (a
+    /// TokenPair is some 800 bytes, and each growth copies what was written).
+    init(capacity: Int = 256) {
+        bytes = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(capacity)
     }
 
     mutating func field(_ key: String, _ value: String?) {
@@ -25,10 +31,20 @@ struct JSONObjectWriter {
         bytes.append(contentsOf: String(value).utf8)
     }
 
-    /// A value that is already JSON (a nested object).
-    mutating func field(_ key: String, json: [UInt8]) {
+    /// A nested object, written by `write` in place (not built apart and copied in).
+    mutating func field(_ key: String, object write: (inout JSONObjectWriter) -> Void) {
         writeKey(key)
-        bytes.append(contentsOf: json)
+        var nested = JSONObjectWriter(continuing: &bytes)
+        write(&nested)
+        bytes = nested.finish()
+    }
+
+    /// Takes `bytes` over (leaving them empty) and opens an object at their end.
+    private init(continuing bytes: inout [UInt8]) {
+        self.bytes = []
+        swap(&self.bytes, &bytes)
+        opening = self.bytes.count
+        self.bytes.append(UInt8(ascii: "{"))
     }
 
     /// An array of strings (`methods`, recovery codes).
@@ -59,7 +75,7 @@ struct JSONObjectWriter {
     }
 
     private mutating func writeKey(_ key: String) {
-        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+        if bytes.count > opening + 1 { bytes.append(UInt8(ascii: ",")) }
         writeString(key)
         bytes.append(UInt8(ascii: ":"))
     }

@@ -17,13 +17,17 @@ enum JSONResponses {
 
     static func user(_ user: User) -> [UInt8] {
         var json = JSONObjectWriter()
+        writeUser(user, to: &json)
+        return json.finish()
+    }
+
+    private static func writeUser(_ user: User, to json: inout JSONObjectWriter) {
         json.field("id", user.id)
         json.field("email", user.email)
         json.field("emailVerified", user.emailVerified)
         json.field("displayName", user.displayName)
         json.field("photoURL", user.photoURL)
         json.field("createdAt", RFC3339.format(user.createdAt))
-        return json.finish()
     }
 
     static func publicProfile(_ profile: PublicProfile) -> [UInt8] {
@@ -34,14 +38,17 @@ enum JSONResponses {
         return json.finish()
     }
 
+    /// Sized once for its tokens and a user object, which is written in place: every login
+    /// and refresh answers with one.
     static func tokenPair(_ pair: TokenPair) -> [UInt8] {
-        var json = JSONObjectWriter()
+        let tokens = pair.accessToken.utf8.count + pair.refreshToken.utf8.count + (pair.deviceToken?.utf8.count ?? 0)
+        var json = JSONObjectWriter(capacity: tokens + 512)
         json.field("accessToken", pair.accessToken)
         json.field("tokenType", "Bearer")
         json.field("expiresIn", pair.expiresIn)
         json.field("refreshToken", pair.refreshToken)
         if let deviceToken = pair.deviceToken { json.field("deviceToken", deviceToken) }
-        json.field("user", json: user(pair.user))
+        json.field("user") { writeUser(pair.user, to: &$0) }
         return json.finish()
     }
 

@@ -4,8 +4,10 @@ import LatchkeyCore
 /// `GET` (its one read is the bearer check), `PATCH` and `DELETE /v1/users/me`.
 enum MeHandlers {
     static func get(_ request: Request, _ caller: Authenticated) -> Response {
-        // The bearer check read the account together with the session.
-        JSONResponses.make(200, JSONResponses.user(caller.user))
+        // The bearer check read the account together with the session, and while this
+        // instance holds that copy the body made from it is kept with it (`UserMemo`).
+        let body = caller.userMemo?.body { JSONResponses.user(caller.user) } ?? JSONResponses.user(caller.user)
+        return JSONResponses.make(200, body)
     }
 
     static func patch(_ request: Request, _ caller: Authenticated, _ context: APIContext) async throws -> Response {

@@ -35,6 +35,9 @@ public final class SessionCache: Sendable {
     /// A user and their sessions held: a few at most, so a list, smaller than a dictionary.
     private struct Entry {
         var user: User
+        /// What the API made of this version of `user`: begun by the first `find`, so a
+        /// user only ever read for other requests costs nothing here; gone with a changed user.
+        var memo: UserMemo?
         var sessions: [HeldSession]
     }
 
@@ -72,8 +75,8 @@ public final class SessionCache: Sendable {
         sessionsPerShard = capacity / Self.shardCount * 5 / 4
     }
 
-    /// The session `sessionID` of `userID` with its user, if held.
-    func find(userID: String, sessionID: String) -> (session: Session, user: User)? {
+    /// The session `sessionID` of `userID` with its user and the user's memo, if held.
+    func find(userID: String, sessionID: String) -> (session: Session, user: User, memo: UserMemo)? {
         guard sessionsPerShard > 0, !suspended.load(ordering: .acquiring) else { return nil }
         let user = ExactBytes(userID)
         let id = ExactBytes(sessionID)
@@ -83,7 +86,10 @@ public final class SessionCache: Sendable {
                 id: sessionID, userID: userID, userAgent: nil, createdAt: held.createdAt, lastUsedAt: held.lastUsedAt, revokedAt: nil,
                 methods: held.methods
             )
-            return (session, entry.user)
+            if let memo = entry.memo { return (session, entry.user, memo) }
+            let memo = UserMemo()
+            shard.users[user]?.memo = memo
+            return (session, entry.user, memo)
         }
     }
 
@@ -102,9 +108,13 @@ public final class SessionCache: Sendable {
             id: ExactBytes(session.id), createdAt: session.createdAt, lastUsedAt: session.lastUsedAt, methods: session.methods)
         shards[ticket.shard].state.withLock { shard in
             guard shard.generation == ticket.generation else { return }
-            var entry = shard.users.removeValue(forKey: key) ?? Entry(user: user, sessions: [])
+            var entry = shard.users.removeValue(forKey: key) ?? Entry(user: user, memo: nil, sessions: [])
             shard.sessionCount -= entry.sessions.count
-            entry.user = user
+            if entry.user != user {
+                // What was made from the copy held until now describes an older user.
+                entry.user = user
+                entry.memo = nil
+            }
             entry.sessions.removeAll { $0.id == held.id }
             // A user's sessions are bounded as the shard is: the newest kept.
             entry.sessions = entry.sessions.suffix(min(Self.sessionsPerUser, sessionsPerShard) - 1) + [held]

@@ -70,9 +70,9 @@ public struct AccessTokenVerifier: Sendable {
     /// The caller from this instance's copy of the session, if it holds it active; nil
     /// sends the check to the store.
     private func held(_ claims: VerifiedTokenCache.Entry, now: Int64) -> Authenticated? {
-        guard let (session, user) = sessions.find(userID: claims.userID, sessionID: claims.sessionID),
+        guard let (session, user, memo) = sessions.find(userID: claims.userID, sessionID: claims.sessionID),
               session.isActive(now: now, policy: policy) else { return nil }
-        return Authenticated(userID: claims.userID, sessionID: claims.sessionID, user: user)
+        return Authenticated(userID: claims.userID, sessionID: claims.sessionID, user: user, userMemo: memo)
     }
 
     /// The signed claims of the bearer token, from `cache` when it verified them already.

@@ -29,13 +29,20 @@ public struct TokenIssuer: Sendable {
 
     func pair(for user: User, sessionID: String, methods: SignInMethods, refreshToken: String, now: Int64) throws -> TokenPair {
         // The claims of docs/api.md, "Objects": `sid` is checked on every request, so revocation is immediate.
-        let claims = FlatJSONObject([
-            "iss": .string(policy.issuer), "aud": .string(policy.audience), "sub": .string(user.id), "sid": .string(sessionID),
-            "iat": .integer(now), "exp": .integer(now + policy.accessTokenTTL),
-            "email": .string(user.email), "email_verified": .bool(user.emailVerified), "amr": .strings(methods.values),
-        ])
+        // Written in sorted key order, as `FlatJSONObject.serialized` would write them, but
+        // without building and sorting a dictionary of them on every login and refresh.
+        var claims = FlatJSONWriter()
+        claims.write("amr", .strings(methods.values))
+        claims.write("aud", .string(policy.audience))
+        claims.write("email", .string(user.email))
+        claims.write("email_verified", .bool(user.emailVerified))
+        claims.write("exp", .integer(now + policy.accessTokenTTL))
+        claims.write("iat", .integer(now))
+        claims.write("iss", .string(policy.issuer))
+        claims.write("sid", .string(sessionID))
+        claims.write("sub", .string(user.id))
         return TokenPair(
-            accessToken: JWT.sign(claims, with: keys.keyring), expiresIn: policy.accessTokenTTL,
+            accessToken: JWT.sign(payload: claims.finish(), with: keys.keyring), expiresIn: policy.accessTokenTTL,
             refreshToken: refreshToken, user: user
         )
     }

@@ -214,6 +214,12 @@ extension Accounts {
                 Scenario("refreshToken missing", "POST", path, json: [:], status: 400, code: "INVALID_ARGUMENT", field: "refreshToken"),
                 Scenario("refreshToken of the wrong type", "POST", path, json: ["refreshToken": 7], status: 400, code: "INVALID_ARGUMENT", field: "refreshToken"),
                 Scenario("not JSON", "POST", path, raw: ("refreshToken", "application/json"), status: 400, code: "MALFORMED_JSON"),
+                // The nesting limit (32) counts the body's own object: one array fewer is JSON
+                // of the wrong type, one more is not JSON (the body is read once when flat).
+                Scenario("nested 32 deep", "POST", path, raw: (#"{"refreshToken":"# + String(repeating: "[", count: 31) + String(repeating: "]", count: 31) + "}", "application/json"),
+                         status: 400, code: "INVALID_ARGUMENT", field: "refreshToken"),
+                Scenario("nested 33 deep", "POST", path, raw: (#"{"refreshToken":"# + String(repeating: "[", count: 32) + String(repeating: "]", count: 32) + "}", "application/json"),
+                         status: 400, code: "MALFORMED_JSON"),
                 Scenario("text/plain", "POST", path, raw: (#"{"refreshToken":"x"}"#, "text/plain"), status: 415, code: "UNSUPPORTED_MEDIA_TYPE"),
             ])
             expectTokenPair(try server.refresh(ada.refreshToken), 200)  // the real token still works after all that
