@@ -13,11 +13,11 @@ enum FactorResponses {
     }
 
     static func status(_ status: SecondFactorStatus) -> [UInt8] {
-        var totp = JSONObjectWriter()
-        totp.field("enabled", status.enabled)
-        totp.field("createdAt", status.enabledAt.map(RFC3339.format))
         var json = JSONObjectWriter()
-        json.field("totp", json: totp.finish())
+        json.field("totp") { totp in
+            totp.field("enabled", status.enabled)
+            totp.field("createdAt", status.enabledAt.map(RFC3339.format))
+        }
         json.field("recoveryCodesLeft", Int64(status.recoveryCodesLeft))
         return json.finish()
     }

@@ -24,15 +24,15 @@ enum PasskeyJSON {
     static func creationOptions(_ options: CreationOptions) -> [UInt8] {
         var json = JSONObjectWriter()
         json.field("challenge", options.encodedChallenge)
-        var party = JSONObjectWriter()
-        party.field("id", options.party.id)
-        party.field("name", options.party.name)
-        json.field("rp", json: party.finish())
-        var user = JSONObjectWriter()
-        user.field("id", options.encodedUserHandle)
-        user.field("name", options.userName)
-        user.field("displayName", options.userDisplayName)
-        json.field("user", json: user.finish())
+        json.field("rp") { party in
+            party.field("id", options.party.id)
+            party.field("name", options.party.name)
+        }
+        json.field("user") { user in
+            user.field("id", options.encodedUserHandle)
+            user.field("name", options.userName)
+            user.field("displayName", options.userDisplayName)
+        }
         json.field("pubKeyCredParams", jsonArray: CreationOptions.algorithms.map { algorithm in
             var parameter = JSONObjectWriter()
             parameter.field("type", "public-key")
@@ -41,11 +41,11 @@ enum PasskeyJSON {
         })
         json.field("timeout", Int64(300_000))
         json.field("excludeCredentials", jsonArray: options.encodedExcludedCredentials.map(credentialDescriptor))
-        var selection = JSONObjectWriter()
-        selection.field("residentKey", "required")
-        selection.field("requireResidentKey", true)
-        selection.field("userVerification", "required")
-        json.field("authenticatorSelection", json: selection.finish())
+        json.field("authenticatorSelection") { selection in
+            selection.field("residentKey", "required")
+            selection.field("requireResidentKey", true)
+            selection.field("userVerification", "required")
+        }
         json.field("attestation", "none")
         return json.finish()
     }
