@@ -7,11 +7,10 @@ the error the browser raised).
 
   cors_in_browser.py SERVER_PORT PAGE_PORT [PAGE_PORT...]
 """
-import http.server
 import json
 import sys
-import threading
 
+from page_server import serve_page
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
@@ -34,28 +33,9 @@ run().then(result => { document.body.dataset.result = JSON.stringify(result); })
 </script></body></html>"""
 
 
-def serve_page(port, server_port):
-    body = (PAGE % {"server": server_port, "page": port}).encode()
-
-    class Page(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args):
-            pass
-
-    httpd = http.server.HTTPServer(("127.0.0.1", port), Page)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd
-
-
 def main():
     server_port, page_ports = sys.argv[1], [int(port) for port in sys.argv[2:]]
-    pages = [serve_page(port, server_port) for port in page_ports]
+    pages = [serve_page(port, (PAGE % {"server": server_port, "page": port}).encode()) for port in page_ports]
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):

@@ -13,12 +13,11 @@ statuses, the passkey's name, the user signed in, the amr claim) or the browser'
 
   passkey_in_browser.py SERVER_PORT PAGE_PORT OUT_DIR
 """
-import http.server
 import json
 import os
 import sys
-import threading
 
+from page_server import serve_page
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.virtual_authenticator import Protocol, Transport, VirtualAuthenticatorOptions
@@ -82,25 +81,6 @@ window.runStep = (step) => report(step, step === "register" ? register() : signI
 </script></body></html>"""
 
 
-def serve_page(port, server_port):
-    body = (PAGE % {"server": server_port}).encode()
-
-    class Page(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args):
-            pass
-
-    httpd = http.server.HTTPServer(("127.0.0.1", port), Page)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd
-
-
 def run_step(driver, step, out_dir):
     driver.execute_script(f"window.runStep('{step}')")
     WebDriverWait(driver, 20).until(lambda d: d.execute_script(f"return document.body.dataset.{step}"))
@@ -111,7 +91,7 @@ def run_step(driver, step, out_dir):
 def main():
     server_port, page_port, out_dir = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     os.makedirs(out_dir, exist_ok=True)
-    page = serve_page(page_port, server_port)
+    page = serve_page(page_port, (PAGE % {"server": server_port}).encode())
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=800,600"):

@@ -92,20 +92,28 @@ public struct PasskeyAssertion: Sendable, Hashable {
     }
 }
 
-/// The WebAuthn Level 3 JSON forms the server reads.
+/// The WebAuthn Level 3 JSON forms the server reads: the members every credential has
+/// around its `response`.
+private struct CredentialJSON<Response: Encodable>: Encodable {
+    let id: String
+    let rawId: Base64URLBytes
+    let type = "public-key"
+    let response: Response
+    let clientExtensionResults: [String: String] = [:]
+
+    init(credentialID: Data, response: Response) {
+        (id, rawId, self.response) = (Base64URL.encode(credentialID), Base64URLBytes(credentialID), response)
+    }
+}
+
 extension PasskeyRegistration: Encodable {
     private struct Response: Encodable {
         let clientDataJSON, attestationObject: Base64URLBytes
     }
-    private enum CodingKeys: String, CodingKey { case id, rawId, type, response, clientExtensionResults }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Base64URL.encode(credentialID), forKey: .id)
-        try container.encode(Base64URLBytes(credentialID), forKey: .rawId)
-        try container.encode("public-key", forKey: .type)
-        try container.encode(Response(clientDataJSON: .init(clientDataJSON), attestationObject: .init(attestationObject)), forKey: .response)
-        try container.encode([String: String](), forKey: .clientExtensionResults)
+        let response = Response(clientDataJSON: .init(clientDataJSON), attestationObject: .init(attestationObject))
+        try CredentialJSON(credentialID: credentialID, response: response).encode(to: encoder)
     }
 }
 
@@ -114,18 +122,12 @@ extension PasskeyAssertion: Encodable {
         let clientDataJSON, authenticatorData, signature: Base64URLBytes
         let userHandle: Base64URLBytes?
     }
-    private enum CodingKeys: String, CodingKey { case id, rawId, type, response, clientExtensionResults }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Base64URL.encode(credentialID), forKey: .id)
-        try container.encode(Base64URLBytes(credentialID), forKey: .rawId)
-        try container.encode("public-key", forKey: .type)
         let response = Response(
             clientDataJSON: .init(clientDataJSON), authenticatorData: .init(authenticatorData), signature: .init(signature),
             userHandle: userHandle.map(Base64URLBytes.init)
         )
-        try container.encode(response, forKey: .response)
-        try container.encode([String: String](), forKey: .clientExtensionResults)
+        try CredentialJSON(credentialID: credentialID, response: response).encode(to: encoder)
     }
 }
