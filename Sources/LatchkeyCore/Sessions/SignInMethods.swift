@@ -9,17 +9,20 @@ public struct SignInMethods: Sendable, Equatable {
     /// A passkey proves possession and the device's user verification: two factors.
     public static let passkey = SignInMethods(values: ["webauthn", "mfa"])
 
-    private static let known = [password, passwordAndTOTP, passkey]
+    /// The usual ones by their stored form, made once: every session read and refresh
+    /// reads one, and joining the values again for each comparison cost three strings.
+    private static let known = [password, passwordAndTOTP, passkey].map { (stored: Array($0.stored.utf8), methods: $0) }
 
-    /// The stored form, as written by `stored`. The usual ones share one array (the session
-    /// cache holds one per session). A row the server did not write reads as the weakest
-    /// sign-in, a password.
+    /// The stored form, as written by `stored`, compared as bytes. The usual ones share one
+    /// array (the session cache holds one per session). A row the server did not write
+    /// reads as the weakest sign-in, a password.
     init(stored: String?) {
         guard let stored, !stored.isEmpty else {
             self = .password
             return
         }
-        self = Self.known.first { $0.stored == stored } ?? SignInMethods(values: stored.split(separator: " ").map(String.init))
+        self = Self.known.first { $0.stored.elementsEqual(stored.utf8) }?.methods
+            ?? SignInMethods(values: stored.split(separator: " ").map(String.init))
     }
 
     public init(values: [String]) {
