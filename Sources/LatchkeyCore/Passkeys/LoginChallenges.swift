@@ -7,7 +7,7 @@ import AuthCrypto
 /// works once. The key is derived from the refresh-token key, which every instance shares.
 struct LoginChallenges: Sendable {
     /// Five minutes to answer, as registration challenges.
-    static let lifetime: Int64 = 300
+    static let lifetime = WebAuthnChallengeStore.lifetime
     static let nonceLength = 32
     static let length = nonceLength + 8 + HMACSHA256.codeLength
     private let key: HMACKey

@@ -26,7 +26,7 @@ public struct PasskeyService: Sendable {
         let (challenge, handle, excluded) = try await database.write { db in
             let now = UnixTime.now()
             let handle = try PasskeyStore.userHandle(of: caller.userID, making: true, on: db) ?? []
-            let challenge = try WebAuthnChallengeStore.make(.register, for: caller.userID, now: now, on: db)
+            let challenge = try WebAuthnChallengeStore.makeRegistration(for: caller.userID, now: now, on: db)
             return (challenge, handle, try PasskeyStore.credentialIDs(of: caller.userID, on: db))
         }
         return CreationOptions(
@@ -44,7 +44,7 @@ public struct PasskeyService: Sendable {
         let events = events
         let outcome = try await database.write { db -> Result<(Passkey, EndedAccess), PasskeyError> in
             let now = UnixTime.now()
-            guard try WebAuthnChallengeStore.consume(clientData.challenge, for: .register, userID: caller.userID, now: now, on: db) else {
+            guard try WebAuthnChallengeStore.consumeRegistration(clientData.challenge, of: caller.userID, now: now, on: db) else {
                 return .failure(.challengeInvalid)
             }
             let credential: WebAuthnCeremony.NewCredential

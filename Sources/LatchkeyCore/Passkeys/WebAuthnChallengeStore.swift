@@ -1,37 +1,34 @@
 import AuthCrypto
 
-/// The SQL of ceremony challenges (migrations/0020): stored only as SHA-256, deleted by
-/// their first use whatever its outcome, so a challenge can be answered once.
+/// The SQL of ceremony challenges (migrations/0020, 0021). A registration challenge is
+/// stored only as SHA-256 and deleted by its first use whatever its outcome; a sign-in
+/// challenge has no row until it is spent (`LoginChallenges`, `spend`). Either way a
+/// challenge can be answered once.
 enum WebAuthnChallengeStore {
-    /// Sign-in challenges have no row until they are spent (`LoginChallenges`, `spend`).
-    enum Purpose: String {
-        case register
-    }
-
     /// Five minutes to answer: enough for a person at a browser prompt, short for a thief.
     static let lifetime: Int64 = 300
 
-    /// A fresh 256-bit challenge for `purpose`, stored as its hash; expired ones are swept
-    /// out as new ones come, so the table holds only minutes' worth.
-    static func make(_ purpose: Purpose, for userID: String?, now: Int64, on db: StoreConnection) throws -> [UInt8] {
+    /// A fresh 256-bit registration challenge for `userID`'s account, stored as its hash;
+    /// expired ones are swept out as new ones come, so the table holds only minutes' worth.
+    static func makeRegistration(for userID: String, now: Int64, on db: StoreConnection) throws -> [UInt8] {
         try db.run("DELETE FROM webauthn_challenges WHERE expires_at <= ?", now)
         let challenge = SecureRandom.bytes(32)
         try db.run(
-            "INSERT INTO webauthn_challenges (challenge_hash, purpose, user_id, expires_at) VALUES (?, ?, ?, ?)",
-            SHA256.hash(challenge), purpose.rawValue, userID, now + lifetime
+            "INSERT INTO webauthn_challenges (challenge_hash, purpose, user_id, expires_at) VALUES (?, 'register', ?, ?)",
+            SHA256.hash(challenge), userID, now + lifetime
         )
         return challenge
     }
 
     /// Takes the challenge the client data names out of the table and tells whether it
-    /// was live for `purpose` (and for `userID`, when a registration): unknown, used,
-    /// expired, the other ceremony's or another account's are all false, and all gone.
-    static func consume(_ challenge: [UInt8], for purpose: Purpose, userID: String?, now: Int64, on db: StoreConnection) throws -> Bool {
+    /// was a live registration challenge of `userID`'s: unknown, used, expired, a sign-in
+    /// challenge or another account's are all false, and all gone.
+    static func consumeRegistration(_ challenge: [UInt8], of userID: String, now: Int64, on db: StoreConnection) throws -> Bool {
         guard let row = try db.queryOne(
-            "DELETE FROM webauthn_challenges WHERE challenge_hash = ? RETURNING purpose, user_id, expires_at", SHA256.hash(challenge),
-            row: { row in (purpose: row.text(at: 0), userID: row.text(at: 1), expiresAt: row.int64(at: 2)) }
+            "DELETE FROM webauthn_challenges WHERE challenge_hash = ? RETURNING user_id, expires_at", SHA256.hash(challenge),
+            row: { row in (userID: row.text(at: 0), expiresAt: row.int64(at: 1)) }
         ) else { return false }
-        return row.purpose == purpose.rawValue && row.userID == userID && row.expiresAt > now
+        return row.userID == userID && row.expiresAt > now
     }
 
     /// Records a sign-in challenge (`LoginChallenges`) as used; false when it was already,
