@@ -40,18 +40,25 @@ public struct PasskeyService: Sendable {
     public func register(_ caller: Authenticated, body: [UInt8], name rawName: String?, from address: String) async throws -> Passkey {
         let name = try rawName.map(PasskeyName.validated) ?? PasskeyName.unnamed
         let (form, clientData) = try Self.read(body)
-        let party = party
         let events = events
+        // The attestation is checked before the write, as a sign-in's signature is: it needs
+        // nothing stored, and the writer commits every write in turn.
+        let verdict: Result<WebAuthnCeremony.NewCredential, WebAuthnFailure>
+        do throws(WebAuthnFailure) {
+            verdict = .success(try WebAuthnCeremony.register(attestationObject: try form.member("attestationObject"), clientData: clientData, for: party))
+        } catch {
+            verdict = .failure(error)
+        }
         let outcome = try await database.write { db -> Result<(Passkey, EndedAccess), PasskeyError> in
             let now = UnixTime.now()
+            // The challenge is spent first, whatever the verdict.
             guard try WebAuthnChallengeStore.consumeRegistration(clientData.challenge, of: caller.userID, now: now, on: db) else {
                 return .failure(.challengeInvalid)
             }
             let credential: WebAuthnCeremony.NewCredential
-            do throws(WebAuthnFailure) {
-                credential = try WebAuthnCeremony.register(attestationObject: try form.member("attestationObject"), clientData: clientData, for: party)
-            } catch {
-                return .failure(.invalid(error))
+            switch verdict {
+            case .success(let checked): credential = checked
+            case .failure(let failure): return .failure(.invalid(failure))
             }
             // The id the JSON names is the one the authenticator attested, or the form lies.
             guard credential.id == form.credentialID else { return .failure(.invalid(.malformed)) }
