@@ -5,7 +5,8 @@ extension JWT {
     /// cheaper than `JSONDecoder`). Runs inline on the event loop for every authenticated
     /// request, so it works on the token's own bytes, bounded by `maximumTokenLength`.
     ///
-    /// Order matters: the header picks the key (HS256 and a known `kid`, nothing else;
+    /// Order matters: the header picks the key (HS256 or ES256 and a known `kid` of that
+    /// algorithm, nothing else;
     /// our own headers are recognised byte for byte, others are decoded), the HMAC over
     /// the raw `header.payload` bytes is compared in constant time, and only then is the
     /// payload parsed, so an unauthenticated payload never reaches the claims reader.
@@ -32,7 +33,28 @@ extension JWT {
         }.get()
     }
 
-    private static func checkSignature(of segments: TokenSegments, with key: SigningKey) throws(JWTError) {
+    private static func checkSignature(of segments: TokenSegments, with key: Keyring.VerifyingKey) throws(JWTError) {
+        switch key {
+        case .hmac(let key): try checkHMAC(of: segments, with: key)
+        case .p256(let key): try checkES256(of: segments, with: key)
+        }
+    }
+
+    /// One ECDSA verification over the raw signing input; the signature must be JOSE's
+    /// 64 bytes (r ‖ s), as RFC 7518 §3.4 has it, never DER.
+    private static func checkES256(of segments: TokenSegments, with key: ES256SigningKey) throws(JWTError) {
+        guard Base64Codec.decodedLength(ofEncodedCount: segments.signature.count) == 64,
+              let jose = Base64URL.decode(segments.signature),
+              let der = ECDSASignatureDER.fromJOSE(jose)
+        else { throw .badSignature }
+        do {
+            try key.privateKey.publicKey.verify(.es256, signature: der, message: Array(segments.signingInput))
+        } catch {
+            throw .badSignature
+        }
+    }
+
+    private static func checkHMAC(of segments: TokenSegments, with key: SigningKey) throws(JWTError) {
         guard Base64Codec.decodedLength(ofEncodedCount: segments.signature.count) == HMACSHA256.codeLength else {
             throw .badSignature
         }

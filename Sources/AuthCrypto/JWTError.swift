@@ -4,9 +4,9 @@ public enum JWTError: Error, Equatable, Sendable {
     /// Not three base64url segments, too long, or a header/payload that is not the JSON
     /// we expect.
     case malformed
-    /// `alg` is anything but `HS256` (including `none`), or the header has `crit`.
+    /// `alg` is anything but `HS256` or `ES256` (including `none`), or the header has `crit`.
     case unsupportedAlgorithm
-    /// No `kid`, or a `kid` that is not in the keyring.
+    /// No `kid`, or a `kid` that is not among the keyring's keys of the header's `alg`.
     case unknownKey
     case badSignature
     case expired

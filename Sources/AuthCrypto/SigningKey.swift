@@ -17,15 +17,17 @@ public struct SigningKey: Sendable {
     let hmacKey: HMACKey
 
     public init(id: String, secret: [UInt8]) throws(SigningKeyError) {
-        guard !id.isEmpty, id.utf8.count <= Self.maximumIDLength,
-              id.utf8.allSatisfy(Self.isAllowedInID)
-        else { throw .invalidID }
+        guard Self.isValidID(id) else { throw .invalidID }
         guard secret.count >= Self.minimumSecretLength else { throw .secretTooShort }
         self.id = id
         self.secret = secret
         self.hmacKey = HMACKey(secret)
         let header = #"{"alg":"HS256","typ":"JWT","kid":"\#(id)"}"#
         self.encodedHeader = Array(Base64URL.encode(Array(header.utf8)).utf8)
+    }
+
+    static func isValidID(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.count <= maximumIDLength && id.utf8.allSatisfy(isAllowedInID)
     }
 
     /// Letters, digits, `-`, `_` and `.`: safe unescaped in JSON, URLs and our env syntax.

@@ -21,13 +21,17 @@ public struct ServiceOptions: Sendable {
     public var accessLogFormat: AccessLogFormat
     /// The apps named in `/.well-known/apple-app-site-association` and `assetlinks.json`.
     public var appAssociation: AppAssociation
+    /// Where clients reach this server: the JWKS URL of `/.well-known/openid-configuration`
+    /// is under it. Nil: the token issuer.
+    public var publicURL: String?
 
     public init(
         ipRatePerMinute: Int, trustedProxies: [String], eventLoops: Int, pages: PageText = .builtIn(), maxPictureBytes: Int = 5_242_880,
         metricsEnabled: Bool = true, metricsToken: String? = nil, accessLog: Bool = true, accessLogFormat: AccessLogFormat = .text,
-        appAssociation: AppAssociation = AppAssociation()
+        appAssociation: AppAssociation = AppAssociation(), publicURL: String? = nil
     ) {
         self.appAssociation = appAssociation
+        self.publicURL = publicURL
         self.accessLog = accessLog
         self.accessLogFormat = accessLogFormat
         self.maxPictureBytes = maxPictureBytes
@@ -52,6 +56,7 @@ public final class LatchkeyService: Sendable {
     /// Nil when the access log is off.
     private let accessLog: AccessLog?
     private let appAssociation: AppAssociation
+    private let publicURL: String?
     /// The server's and the outbox's figures for `/metrics`, attached once they exist.
     public let serverGauges = ServerGauges()
 
@@ -59,6 +64,7 @@ public final class LatchkeyService: Sendable {
         requests = options.metricsEnabled ? RequestMetrics(eventLoops: options.eventLoops) : nil
         metricsToken = options.metricsToken.map(MetricsToken.init)
         appAssociation = options.appAssociation
+        publicURL = options.publicURL
         accessLog = options.accessLog
             ? AccessLog(
                 logger: Logger(label: "access"), clientAddress: ClientAddress(trustedProxies: options.trustedProxies), format: options.accessLogFormat
@@ -91,6 +97,9 @@ public final class LatchkeyService: Sendable {
         PresenceRoutes.bind(&routes, context)
         PasskeysRoutes.bind(&routes, context)
         AppAssociationRoutes.bind(&routes, appAssociation)
+        TokenPublicationRoutes.bind(
+            &routes, keys: context.core.keyring, policy: context.core.policy, publicURL: publicURL ?? context.core.policy.issuer
+        )
         return routes.router
     }
 

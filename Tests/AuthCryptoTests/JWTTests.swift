@@ -104,11 +104,20 @@ struct JWTTests {
         }
     }
 
-    @Test(arguments: ["HS512", "HS384", "RS256", "ES256", "hs256", "HS256 ", "", "None"])
+    @Test(arguments: ["HS512", "HS384", "RS256", "hs256", "es256", "HS256 ", "", "None"])
     func refusesOtherAlgorithms(_ alg: String) {
         let token = Fixtures.forge(header: #"{"alg":"\#(alg)","typ":"JWT","kid":"k1"}"#,
                                    payload: #"{"sub":"user-1","exp":1700003600}"#, secret: Fixtures.secret1)
         #expect(throws: JWTError.unsupportedAlgorithm) {
+            _ = try JWT.verifyFlatClaims(token, with: keyring, now: Fixtures.now)
+        }
+    }
+
+    /// ES256 is an algorithm of the keyring, but `k1` is an HMAC key: no P-256 key has that id.
+    @Test func refusesES256NamingAnHMACKey() {
+        let token = Fixtures.forge(header: #"{"alg":"ES256","typ":"JWT","kid":"k1"}"#,
+                                   payload: #"{"sub":"user-1","exp":1700003600}"#, secret: Fixtures.secret1)
+        #expect(throws: JWTError.unknownKey) {
             _ = try JWT.verifyFlatClaims(token, with: keyring, now: Fixtures.now)
         }
     }

@@ -1560,6 +1560,118 @@ paths:
                       code:
                         enum: [NOT_FOUND]
 
+  /.well-known/jwks.json:
+    get:
+      tags: [Operations]
+      operationId: jsonWebKeySet
+      summary: The public keys ES256 access tokens are signed with.
+      description: |
+        With `accessTokenAlgorithm` `ES256`: the keyring's P-256 keys (the signing key
+        first), and each retired key until every token it signed has expired
+        (`accessTokenTTL` after its retirement). An app's own backend verifies access
+        tokens with these alone (`alg` ES256, `iss`, `aud`, `exp`); no secret is needed.
+      responses:
+        '200':
+          description: The key set (RFC 7517).
+          headers:
+            Cache-Control:
+              description: "`public, max-age=300`"
+              schema:
+                type: string
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [keys]
+                properties:
+                  keys:
+                    type: array
+                    items:
+                      type: object
+                      required: [kty, crv, x, y, kid, alg, use]
+                      properties:
+                        kty:
+                          type: string
+                          enum: [EC]
+                        crv:
+                          type: string
+                          enum: [P-256]
+                        x:
+                          type: string
+                          description: base64url, 32 bytes
+                        y:
+                          type: string
+                          description: base64url, 32 bytes
+                        kid:
+                          type: string
+                        alg:
+                          type: string
+                          enum: [ES256]
+                        use:
+                          type: string
+                          enum: [sig]
+        '404':
+          description: "`NOT_FOUND`: `accessTokenAlgorithm` is `HS256` (no public key to publish)."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [NOT_FOUND]
+
+  /.well-known/openid-configuration:
+    get:
+      tags: [Operations]
+      operationId: openIDConfiguration
+      summary: Where the keys of ES256 access tokens are, for OpenID-aware libraries.
+      description: |
+        With `accessTokenAlgorithm` `ES256`: the issuer of access tokens and the URL of
+        their key set, under `publicURL`.
+      responses:
+        '200':
+          description: The discovery document (the fields that describe this server's tokens).
+          headers:
+            Cache-Control:
+              description: "`public, max-age=300`"
+              schema:
+                type: string
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [issuer, jwks_uri, id_token_signing_alg_values_supported]
+                properties:
+                  issuer:
+                    type: string
+                  jwks_uri:
+                    type: string
+                    format: uri
+                  id_token_signing_alg_values_supported:
+                    type: array
+                    items:
+                      type: string
+                      enum: [ES256]
+                  subject_types_supported:
+                    type: array
+                    items:
+                      type: string
+                  claims_supported:
+                    type: array
+                    items:
+                      type: string
+        '404':
+          description: "`NOT_FOUND`: `accessTokenAlgorithm` is `HS256` (no public key to publish)."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [NOT_FOUND]
+
   /v1/auth/passkeys/register/options:
     post:
       tags: [Passkeys]

@@ -1,3 +1,4 @@
+import AuthCrypto
 /// What the admin commands do to accounts and sessions, beside a running server: they
 /// write through this process's own writer (SQLite serialises it with the server's), and
 /// the server sees the result at once in its per-request session check. Disabling,
@@ -92,16 +93,17 @@ public struct Administration: Sendable {
 
     /// A new signing key in front of the data directory's keyring; the running server
     /// signs with it within seconds, and tokens of the older keys stay valid.
-    public func rotateSigningKey(inDirectory directory: String) async throws -> SigningKeyFile.Entry {
-        let entry = try SigningKeyFile.rotate(inDirectory: directory)
-        try await database.write { db in try AuditStore.append(.adminKeyRotated, detail: entry.key.id, now: UnixTime.now(), on: db) }
+    public func rotateSigningKey(inDirectory directory: String, algorithm: AccessTokenAlgorithm) async throws -> SigningKeyFile.Entry {
+        let entry = try SigningKeyFile.rotate(inDirectory: directory, algorithm: algorithm)
+        try await database.write { db in try AuditStore.append(.adminKeyRotated, detail: entry.id, now: UnixTime.now(), on: db) }
         return entry
     }
 
     /// Removes a key that no longer signs: within seconds the running server refuses the
-    /// tokens it signed (their clients refresh and get tokens of the signing key).
-    public func retireSigningKey(_ id: String, inDirectory directory: String) async throws {
-        try SigningKeyFile.retire(id, inDirectory: directory)
+    /// tokens it signed (their clients refresh and get tokens of the signing key). A P-256
+    /// key's public half stays published for `publishedFor` seconds (the token lifetime).
+    public func retireSigningKey(_ id: String, inDirectory directory: String, algorithm: AccessTokenAlgorithm, publishedFor lifetime: Int64) async throws {
+        try SigningKeyFile.retire(id, inDirectory: directory, algorithm: algorithm, publishedFor: lifetime)
         try await database.write { db in try AuditStore.append(.adminKeyRetired, detail: id, now: UnixTime.now(), on: db) }
     }
 }

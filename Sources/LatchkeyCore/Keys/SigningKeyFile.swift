@@ -2,64 +2,93 @@ import AuthCrypto
 import FoundationEssentials
 import Glibc
 
-/// The signing keyring kept in the data directory (mode 0600) unless `signingKeys` is
-/// configured: one `kid:base64key:createdAt` line per key, the first signs and every one
-/// verifies. Generated with one key on first start; `latchkey keys rotate|retire` rewrite
-/// it whole (temporary file, fsync, rename) and a running server reads it again when it
-/// changes. A file of an earlier version holds one `kid:base64key` line.
+/// The signing keyring kept in the data directory (mode 0600): one line per key (see
+/// `SigningKeyFile.Entry` for their forms). The first active key of the configured
+/// algorithm signs and every active key verifies. Generated with one key on first start,
+/// and given a P-256 key on the first start with `accessTokenAlgorithm` ES256;
+/// `latchkey keys rotate|retire` rewrite it whole (temporary file, fsync, rename) and a
+/// running server reads it again when it changes. With `signingKeys` configured, only its
+/// P-256 keys are used from here.
 public enum SigningKeyFile {
     public static let fileName = "signing-key"
 
-    public struct Entry: Sendable {
-        public let key: SigningKey
-        /// Unix seconds; for a line of an earlier version, the file's modification time.
-        public let createdAt: Int64
-    }
-
-    /// Reads the keyring, creating it with one new key if it does not exist.
-    public static func loadOrCreate(inDirectory directory: String) throws -> [Entry] {
+    /// Reads the keyring, creating it with one new key of `algorithm` if it does not exist,
+    /// and adding one in front if it holds no active key of `algorithm` (a switch to ES256).
+    public static func loadOrCreate(inDirectory directory: String, algorithm: AccessTokenAlgorithm) throws -> [Entry] {
         let path = directory + "/" + fileName
-        _ = try SecretFile.loadOrCreate(path, describing: "signing key") { line(for: newEntry()) }
-        return try read(path)
+        _ = try SecretFile.loadOrCreate(path, describing: "signing key") { Entry.generate(algorithm).line }
+        let entries = try read(path)
+        guard signingEntry(of: entries, algorithm: algorithm) == nil else { return entries }
+        return try rewrite(inDirectory: directory) { entries in
+            if signingEntry(of: entries, algorithm: algorithm) == nil { entries.insert(Entry.generate(algorithm), at: 0) }
+            return entries
+        }
     }
 
-    /// The entries of the file at `path`, signing key first; malformed or empty is an error.
+    /// The entries of the file at `path`, in order; malformed or empty is an error.
     public static func read(_ path: String) throws -> [Entry] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SecretFileError(description: "cannot read the signing key file \(path)")
         }
         var status = stat()
         let modified = stat(path, &status) == 0 ? Int64(status.st_mtim.tv_sec) : UnixTime.now()
-        let malformed = SecretFileError(description: "the signing key file \(path) is malformed: each line must be kid:base64key[:createdAt]")
+        let malformed = SecretFileError(
+            description: "the signing key file \(path) is malformed: each line must be kid:base64key[:createdAt], kid:ES256:base64key:createdAt or kid:ES256-retired:base64point:createdAt:retiredAt"
+        )
         var entries: [Entry] = []
         for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) where !line.allSatisfy(\.isWhitespace) {
-            let fields = line.split(separator: ":", omittingEmptySubsequences: false)
-            guard fields.count == 2 || fields.count == 3, let secret = Data(base64Encoded: String(fields[1])),
-                  let key = try? SigningKey(id: String(fields[0]), secret: Array(secret)) else { throw malformed }
-            let createdAt = fields.count == 3 ? Int64(fields[2]) : modified
-            guard let createdAt else { throw malformed }
-            entries.append(Entry(key: key, createdAt: createdAt))
+            guard let entry = Entry(line: line, modified: modified) else { throw malformed }
+            entries.append(entry)
         }
-        guard !entries.isEmpty, Set(entries.map(\.key.id)).count == entries.count else { throw malformed }
+        guard entries.contains(where: { !$0.isRetired }), Set(entries.map(\.id)).count == entries.count else { throw malformed }
         return entries
     }
 
-    /// Puts a new key in front: it signs from now on, the others still verify.
-    public static func rotate(inDirectory directory: String) throws -> Entry {
+    /// The entry that signs new tokens of `algorithm`: the first active one of it.
+    public static func signingEntry(of entries: [Entry], algorithm: AccessTokenAlgorithm) -> Entry? {
+        entries.first { !$0.isRetired && $0.algorithm == algorithm }
+    }
+
+    /// Puts a new key of `algorithm` in front: it signs from now on, the others still verify.
+    public static func rotate(inDirectory directory: String, algorithm: AccessTokenAlgorithm) throws -> Entry {
         try rewrite(inDirectory: directory) { entries in
-            let entry = newEntry()
+            let entry = Entry.generate(algorithm)
             entries.insert(entry, at: 0)
             return entry
         }
     }
 
-    /// Removes a key that no longer signs: tokens it signed stop verifying.
-    public static func retire(_ id: String, inDirectory directory: String) throws {
-        try rewrite(inDirectory: directory) { entries in
-            guard let index = entries.firstIndex(where: { $0.key.id.utf8.elementsEqual(id.utf8) }) else { throw KeyringChangeError.unknownKey(id) }
-            guard index > 0 else { throw KeyringChangeError.signingKey(id) }
-            entries.remove(at: index)
+    /// Takes a key that no longer signs out of the keyring: tokens it signed stop verifying
+    /// here at once. An HMAC key's line goes; a P-256 key keeps only its public half, which
+    /// `/.well-known/jwks.json` lists until every token it signed has expired
+    /// (`publishedFor`, the access token lifetime, after now), and later rewrites drop.
+    public static func retire(_ id: String, inDirectory directory: String, algorithm: AccessTokenAlgorithm, publishedFor lifetime: Int64) throws {
+        _ = try rewrite(inDirectory: directory) { entries in
+            let now = UnixTime.now()
+            entries.removeAll { $0.publicationEnded(now: now, lifetime: lifetime) }
+            guard let index = entries.firstIndex(where: { !$0.isRetired && $0.id.utf8.elementsEqual(id.utf8) }) else {
+                throw KeyringChangeError.unknownKey(id)
+            }
+            guard signingEntry(of: entries, algorithm: algorithm)?.id != entries[index].id else { throw KeyringChangeError.signingKey(id) }
+            guard let retired = entries[index].retired(at: now) else { return entries.remove(at: index) }
+            entries[index] = retired
+            return retired
         }
+    }
+
+    /// The keyring `serve` uses: the file's active keys (its HMAC keys replaced by `configuredHMAC`
+    /// when `signingKeys` is set), signing with `algorithm`.
+    public static func keyring(_ entries: [Entry], algorithm: AccessTokenAlgorithm, configuredHMAC: [SigningKey]? = nil) throws -> Keyring {
+        var hmac: [SigningKey] = []
+        var p256: [ES256SigningKey] = []
+        for entry in entries {
+            switch entry.material {
+            case .hs256(let key): hmac.append(key)
+            case .es256(let key): p256.append(key)
+            case .retiredES256: break
+            }
+        }
+        return try Keyring(keys: configuredHMAC ?? hmac, es256Keys: p256, signingWith: algorithm)
     }
 
     /// What tells a changed file apart cheaply (device, inode, size, modification time), so
@@ -80,18 +109,8 @@ public enum SigningKeyFile {
         let path = directory + "/" + fileName
         var entries = try read(path)
         let result = try change(&entries)
-        try DurableFile.write(Array(entries.map(line(for:)).joined(separator: "\n").utf8) + [UInt8(ascii: "\n")], to: path)
+        try DurableFile.write(Array(entries.map(\.line).joined(separator: "\n").utf8) + [UInt8(ascii: "\n")], to: path)
         return result
-    }
-
-    private static func newEntry() -> Entry {
-        let id = SecureRandom.bytes(6).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-        // 64 random bytes: a valid key by construction.
-        return Entry(key: try! SigningKey(id: id, secret: SecureRandom.bytes(64)), createdAt: UnixTime.now())
-    }
-
-    private static func line(for entry: Entry) -> String {
-        "\(entry.key.id):\(Data(entry.key.secret).base64EncodedString()):\(entry.createdAt)"
     }
 }
 
@@ -100,4 +119,14 @@ public enum KeyringChangeError: Error, Equatable {
     case unknownKey(String)
     /// The key that signs new tokens cannot go: rotate first.
     case signingKey(String)
+}
+
+extension SigningKeyFile {
+    /// The retired P-256 keys of `entries`, for the JWKS.
+    public static func retiredPublicKeys(_ entries: [Entry]) -> [RetiredPublicKey] {
+        entries.compactMap { entry in
+            guard case .retiredES256(let x, let y, let retiredAt) = entry.material else { return nil }
+            return RetiredPublicKey(id: entry.id, x: x, y: y, retiredAt: retiredAt)
+        }
+    }
 }

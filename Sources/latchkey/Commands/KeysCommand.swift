@@ -1,3 +1,4 @@
+import AuthCrypto
 import ArgumentParser
 import FoundationEssentials
 import Glibc
@@ -13,9 +14,10 @@ struct KeysCommand: ParsableCommand {
         subcommands: [List.self, Rotate.self, Retire.self]
     )
 
-    /// With `signingKeys` configured the keys live in that setting, not in the data directory.
+    /// With `signingKeys` configured the HMAC keys live in that setting, not in the data
+    /// directory; the P-256 keys of `accessTokenAlgorithm` ES256 always live there.
     static func keyFileDirectory(_ settings: Settings) throws -> String {
-        guard settings.signingKeys == nil else {
+        guard settings.signingKeys == nil || settings.accessTokenAlgorithm == .es256 else {
             throw CommandFailure.usage(
                 "the keys come from the signingKeys setting: rotate them there (a new kid:key first, the old one kept until its tokens expire, then removed)"
             )
@@ -32,28 +34,32 @@ struct KeysCommand: ParsableCommand {
             let directory = try keyFileDirectory(settings)
             let path = directory + "/" + SigningKeyFile.fileName
             guard access(path, F_OK) == 0 else { throw CommandFailure.notFound("no signing key file at \(path) (check --data-dir)") }
-            let entries = try SigningKeyFile.read(path)
-            print(format.json ? try AdminCommands.json(entries.enumerated().map { KeyRow(entry: $1, signing: $0 == 0) }) : TextTable.keys(entries))
+            // A retired key's public half, still published, verifies nothing: not listed.
+            let entries = try SigningKeyFile.read(path).filter { !$0.isRetired }
+            let signing = SigningKeyFile.signingEntry(of: entries, algorithm: settings.accessTokenAlgorithm)?.id
+            let rows = entries.map { KeyRow(entry: $0, signing: $0.id == signing) }
+            print(format.json ? try AdminCommands.json(rows) : TextTable.keys(rows))
         }
     }
 
     struct Rotate: SettingsCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Put a new key in front: it signs from now on; tokens of the others stay valid until they expire."
+            abstract: "Put a new key of accessTokenAlgorithm in front: it signs from now on; tokens of the others stay valid until they expire."
         )
         static var logLevel: Logger.Level? { .warning }
 
         func run(settings: Settings, logger: Logger) throws {
             let directory = try keyFileDirectory(settings)
+            let algorithm = settings.accessTokenAlgorithm
             print(try AdminCommands.perform(settings) { admin in
-                "signing with \(try await admin.rotateSigningKey(inDirectory: directory).key.id) (a running server picks it up within seconds)"
+                "signing with \(try await admin.rotateSigningKey(inDirectory: directory, algorithm: algorithm).id) (a running server picks it up within seconds)"
             })
         }
     }
 
     struct Retire: SettingsCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove a key that no longer signs: tokens it signed stop working (their clients refresh)."
+            abstract: "Remove a key that no longer signs: tokens it signed stop working here (their clients refresh); an ES256 key stays in the JWKS until they expire."
         )
         static var logLevel: Logger.Level? { .warning }
         @Argument(help: "The key id, as keys list shows it.")
@@ -61,10 +67,10 @@ struct KeysCommand: ParsableCommand {
 
         func run(settings: Settings, logger: Logger) throws {
             let directory = try keyFileDirectory(settings)
-            let kid = kid
+            let (kid, algorithm, lifetime) = (kid, settings.accessTokenAlgorithm, Int64(settings.accessTokenTTL))
             do {
                 print(try AdminCommands.perform(settings) { admin in
-                    try await admin.retireSigningKey(kid, inDirectory: directory)
+                    try await admin.retireSigningKey(kid, inDirectory: directory, algorithm: algorithm, publishedFor: lifetime)
                     return "retired \(kid)"
                 })
             } catch KeyringChangeError.unknownKey(let id) {
@@ -76,23 +82,27 @@ struct KeysCommand: ParsableCommand {
     }
 }
 
-/// `{kid, createdAt, signing}`.
+/// `{kid, createdAt, signing}`; the table adds the algorithm.
 struct KeyRow: Encodable {
     let kid: String
     let createdAt: String
     let signing: Bool
+    let algorithm: AccessTokenAlgorithm
 
     init(entry: SigningKeyFile.Entry, signing: Bool) {
-        kid = entry.key.id
+        kid = entry.id
         createdAt = RFC3339.format(entry.createdAt)
         self.signing = signing
+        algorithm = entry.algorithm
     }
+
+    private enum CodingKeys: String, CodingKey { case kid, createdAt, signing }
 }
 
 extension TextTable {
-    static func keys(_ entries: [SigningKeyFile.Entry]) -> String {
-        render(["KID", "CREATED", "SIGNING"], entries.enumerated().map { index, entry in
-            [entry.key.id, RFC3339.format(entry.createdAt), index == 0 ? "yes" : "no"]
+    static func keys(_ rows: [KeyRow]) -> String {
+        render(["KID", "CREATED", "SIGNING", "ALGORITHM"], rows.map { row in
+            [row.kid, row.createdAt, row.signing ? "yes" : "no", row.algorithm.rawValue]
         })
     }
 }

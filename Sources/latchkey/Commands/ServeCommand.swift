@@ -59,7 +59,7 @@ struct ServeCommand: SettingsCommand {
             publicURL: settings.resolvedPublicURL(boundPort: listener.port),
             relyingParty: settings.relyingParty(boundPort: listener.port)
         )
-        let service = try LatchkeyService(core: core, options: try settings.serviceOptions(), logger: logger)
+        let service = try LatchkeyService(core: core, options: try settings.serviceOptions(boundPort: listener.port), logger: logger)
         // Before listening: an admin command's event right after start is heard.
         let stopHearingAccountEvents = try core.hearAccountEvents()
 

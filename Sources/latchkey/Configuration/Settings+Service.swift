@@ -16,13 +16,14 @@ extension Settings {
     }
 
     /// The API's settings, with the page text of `{dataDir}/templates/pages.txt`.
-    func serviceOptions() throws -> ServiceOptions {
+    func serviceOptions(boundPort: Int) throws -> ServiceOptions {
         ServiceOptions(
             ipRatePerMinute: ipRatePerMinute, trustedProxies: trustedProxies, eventLoops: eventLoops,
             pages: try PageText.load(overridesIn: dataDir + "/templates", productName: productName),
             maxPictureBytes: maxPictureBytes, metricsEnabled: metricsEnabled, metricsToken: metricsToken, accessLog: accessLog,
             accessLogFormat: logFormat == .json ? .json : .text,
-            appAssociation: AppAssociation(appleAppIDs: appleAppIDs, androidApps: androidApps)
+            appAssociation: AppAssociation(appleAppIDs: appleAppIDs, androidApps: androidApps),
+            publicURL: resolvedPublicURL(boundPort: boundPort)
         )
     }
 }

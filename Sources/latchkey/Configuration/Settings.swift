@@ -1,3 +1,4 @@
+import AuthCrypto
 import HTTPServer
 import LatchkeyAPI
 import LatchkeyCore
@@ -22,6 +23,9 @@ struct Settings: Sendable {
     var issuer: String?
     var audience = "latchkey"
     var accessTokenTTL = 3600
+    /// HS256 signs with the HMAC keys; ES256 with P-256 keys of the data directory's
+    /// keyring, whose public halves `/.well-known/jwks.json` publishes.
+    var accessTokenAlgorithm = AccessTokenAlgorithm.hs256
     var sessionIdleTimeout = 2_592_000
     var sessionMaxLifetime = 31_536_000
     var refreshReuseGrace = 10

@@ -1,3 +1,4 @@
+import AuthCrypto
 import FoundationEssentials
 import LatchkeyAPI
 import LatchkeyCore
@@ -33,6 +34,12 @@ enum SettingsCatalog {
         .optionalString("issuer", \.issuer),
         .string("audience", \.audience),
         .duration("accessTokenTTL", upTo: 86_400, usually: 60, \.accessTokenTTL),
+        SettingSpec(key: "accessTokenAlgorithm") { settings, text throws(SettingValueError) in
+            guard let algorithm = AccessTokenAlgorithm.allCases.first(where: { $0.rawValue.utf8.elementsEqual(text.utf8) }) else {
+                throw SettingValueError(expected: "HS256 or ES256")
+            }
+            settings.accessTokenAlgorithm = algorithm
+        },
         .duration("sessionIdleTimeout", upTo: 31_536_000, usually: 3_600, \.sessionIdleTimeout),
         .duration("sessionMaxLifetime", upTo: 315_360_000, usually: 86_400, \.sessionMaxLifetime),
         .integer("refreshReuseGrace", 0...300, \.refreshReuseGrace),
