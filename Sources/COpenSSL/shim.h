@@ -52,6 +52,10 @@ static inline int latchkey_sha256_final(unsigned char *digest, SHA256_CTX *conte
 #include <openssl/rsa.h>
 #include <openssl/x509.h>
 
+// P-256 private keys (AuthCrypto's P256PrivateKey): PEM files in and out through a memory BIO.
+#include <openssl/bio.h>
+#include <openssl/pem.h>
+
 /// EVP_PKEY_fromdata's selection for a public key (EVP_PKEY_PUBLIC_KEY is a macro of macros).
 static inline int latchkey_evp_pkey_public_key_selection(void) {
     return EVP_PKEY_PUBLIC_KEY;

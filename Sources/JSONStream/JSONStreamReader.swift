@@ -231,11 +231,11 @@ public final class JSONStreamReader<Source: JSONByteSource> {
     private func readString() throws -> String {
         let start = location
         scratch.removeAll(keepingCapacity: true)
-        try scanString { byte in
-            guard scratch.count < maximumStringBytes else {
+        try scanString { bytes in
+            guard bytes.count <= maximumStringBytes - scratch.count else {
                 throw JSONStreamError("a string longer than \(maximumStringBytes) bytes", at: start)
             }
-            scratch.append(byte)
+            scratch.append(contentsOf: bytes)
         }
         guard let text = String(validating: scratch, as: UTF8.self) else { throw JSONStreamError("a string that is not UTF-8", at: start) }
         return text
@@ -245,12 +245,13 @@ public final class JSONStreamReader<Source: JSONByteSource> {
         try scanString { _ in }
     }
 
-    /// Reads a string literal, handing each byte of its decoded UTF-8 to `keep`.
-    private func scanString(_ keep: (UInt8) throws -> Void) throws {
+    /// Reads a string literal, handing its decoded UTF-8 to `keep` a run at a time.
+    private func scanString(_ keep: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         let start = location
         advance()  // the opening quote, which peekKind or moveToNextMember saw
-        // One byte or one escape per pass: bounded by the input's length.
+        // A run of plain bytes, or one byte or escape, per pass: bounded by the input's length.
         while true {
+            if try takePlainRun(keep) { continue }
             // Errors point at the offending byte or escape, not past it.
             let here = location
             guard let byte = try nextByte() else { throw JSONStreamError("a string that does not end", at: start) }
@@ -260,14 +261,15 @@ public final class JSONStreamReader<Source: JSONByteSource> {
             case UInt8(ascii: "\\"):
                 guard let escape = try nextByte() else { throw JSONStreamError("a string that does not end", at: start) }
                 switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): try keep(escape)
-                case UInt8(ascii: "b"): try keep(0x08)
-                case UInt8(ascii: "f"): try keep(0x0C)
-                case UInt8(ascii: "n"): try keep(0x0A)
-                case UInt8(ascii: "r"): try keep(0x0D)
-                case UInt8(ascii: "t"): try keep(0x09)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): try keepByte(escape, keep)
+                case UInt8(ascii: "b"): try keepByte(0x08, keep)
+                case UInt8(ascii: "f"): try keepByte(0x0C, keep)
+                case UInt8(ascii: "n"): try keepByte(0x0A, keep)
+                case UInt8(ascii: "r"): try keepByte(0x0D, keep)
+                case UInt8(ascii: "t"): try keepByte(0x09, keep)
                 case UInt8(ascii: "u"):
-                    for byte in String(Character(try unicodeEscape(at: here))).utf8 { try keep(byte) }
+                    var encoded = String(Character(try unicodeEscape(at: here)))
+                    try encoded.withUTF8 { try keep($0) }
                 default:
                     let shown = (0x21..<0x7F).contains(escape) ? "'\\\(Character(Unicode.Scalar(escape)))'" : "\\ and \(describe(escape))"
                     throw JSONStreamError("an unknown escape \(shown) in a string", at: here)
@@ -275,9 +277,32 @@ public final class JSONStreamReader<Source: JSONByteSource> {
             case 0..<0x20:
                 throw JSONStreamError("a control character (\(describe(byte))) inside a string; it must be escaped", at: here)
             default:
-                try keep(byte)
+                try keepByte(byte, keep)
             }
         }
+    }
+
+    /// Hands `keep` the bytes already buffered from here up to the next quote, backslash or
+    /// control character, and moves past them; false when there are none (one of those is
+    /// next, or the input has ended). Most of a string goes this way, not byte by byte.
+    private func takePlainRun(_ keep: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
+        guard try peekByte() != nil else { return false }
+        let (buffer, begin, filled) = (buffer, position, filled)
+        var end = begin
+        while end < filled, buffer[end] >= 0x20, buffer[end] != UInt8(ascii: "\""), buffer[end] != UInt8(ascii: "\\") {
+            end += 1
+        }
+        guard end > begin else { return false }
+        try keep(UnsafeBufferPointer(rebasing: buffer[begin..<end]))
+        position = end
+        // A run holds no line feed (control characters end it): only the column moves.
+        location.offset += end - begin
+        location.column += end - begin
+        return true
+    }
+
+    private func keepByte(_ byte: UInt8, _ keep: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        try withUnsafePointer(to: byte) { try keep(UnsafeBufferPointer(start: $0, count: 1)) }
     }
 
     /// After `\u`: four hex digits, or a surrogate pair written as two escapes. Errors

@@ -136,6 +136,15 @@ import Testing
             _ = try reader.readScalar()
         }
         #expect(long?.message == "a string longer than 16 bytes")
+        // Read a buffered run at a time: the bound holds exactly, wherever the input is cut.
+        for chunk in [1, 3, 65_536] {
+            let reader = Self.reader("[\"\(String(repeating: "x", count: 15))\\u00e9\"]", chunk: chunk, maximumStringBytes: 16)
+            #expect(Self.failure { try reader.beginArray(); _ = try reader.nextElement(); _ = try reader.readScalar() }?.message == "a string longer than 16 bytes")
+            let fits = Self.reader("[\"\(String(repeating: "x", count: 14))\\u00e9\"]", chunk: chunk, maximumStringBytes: 16)
+            var read: JSONScalar?
+            #expect(Self.failure { try fits.beginArray(); _ = try fits.nextElement(); read = try fits.readScalar() } == nil)
+            #expect(read == .string(String(repeating: "x", count: 14) + "é"))
+        }
         let number = Self.failure {
             let reader = Self.reader("[" + String(repeating: "9", count: 200) + "]")
             try reader.beginArray()

@@ -1,6 +1,6 @@
 import AuthCrypto
 
-/// The SQL of ceremony challenges (migrations/0020, 0021). A registration challenge is
+/// The SQL of ceremony challenges (migrations/0020, 0021, 0022). A registration challenge is
 /// stored only as SHA-256 and deleted by its first use whatever its outcome; a sign-in
 /// challenge has no row until it is spent (`LoginChallenges`, `spend`). Either way a
 /// challenge can be answered once.
@@ -32,12 +32,14 @@ enum WebAuthnChallengeStore {
     }
 
     /// Records a sign-in challenge (`LoginChallenges`) as used; false when it was already,
-    /// so it works once. Spent ones are kept only until they would have expired.
+    /// so it works once. Spent ones are kept only until they would have expired; keyed by
+    /// that expiry first (migration 0022), the insert lands at the table's end and the
+    /// sweep takes from its start.
     static func spend(_ challenge: [UInt8], expiresAt: Int64, now: Int64, on db: StoreConnection) throws -> Bool {
         try db.run("DELETE FROM webauthn_spent_challenges WHERE expires_at <= ?", now)
         return try db.queryOne(
-            "INSERT INTO webauthn_spent_challenges (challenge_hash, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1",
-            SHA256.hash(challenge), expiresAt
+            "INSERT INTO webauthn_spent_challenges (expires_at, challenge_hash) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1",
+            expiresAt, SHA256.hash(challenge)
         ) { _ in true } ?? false
     }
 }
