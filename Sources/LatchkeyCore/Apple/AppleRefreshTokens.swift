@@ -38,8 +38,9 @@ public final class AppleRefreshTokens: Sendable {
         }
     }
 
-    /// Queues the account's token for `clientID` for revocation (an unlinked identity).
-    public func revoke(forAccount userID: String, clientID: String) async throws {
+    /// Queues the account's token for `clientID` (all its tokens when nil) for revocation:
+    /// an identity unlinked, or Apple's notice that the user stopped using Apple ID with the app.
+    public func revoke(forAccount userID: String, clientID: String? = nil) async throws {
         try await database.write { db in try AppleTokenStore.queueRevocations(userID: userID, clientID: clientID, now: UnixTime.now(), on: db) }
     }
 
