@@ -66,7 +66,10 @@ let package = Package(
         .target(name: "HTTPSClient", dependencies: ["ClientSocket"]),
         // Mail submission over SMTP with STARTTLS or implicit TLS.
         .target(name: "SMTP", dependencies: ["ClientSocket", "COpenSSL"]),
-        .target(name: "LatchkeyCore", dependencies: ["SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "AuthCrypto", "CBOR", "FlatJSON", "JSONStream", "Threads"]),
+        .target(
+            name: "LatchkeyCore",
+            dependencies: ["SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "AuthCrypto", "CBOR", "FlatJSON", "JSONStream", "Threads", "HTTPSClient"]
+        ),
         .target(
             name: "LatchkeyAPI",
             dependencies: ["HTTPServer", "LatchkeyCore", "FlatJSON", "Threads", .product(name: "Logging", package: "swift-log")]
@@ -75,6 +78,7 @@ let package = Package(
             name: "latchkey",
             dependencies: [
                 "LatchkeyAPI", "LatchkeyCore", "HTTPServer", "AuthCrypto", "SQLite", "SchemaMigrations", "SMTP", "FlatJSON", "Threads",
+                "HTTPSClient", "ClientSocket",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -101,7 +105,10 @@ let package = Package(
         // What the test targets share: the real binary as a process, HTTP calls, a mail sink, and a
         // throwaway PostgreSQL cluster (scripts/postgres) with a fresh database per test.
         .target(name: "TestSupport", dependencies: ["PostgreSQL", "CBOR"], path: "Tests/TestSupport"),
-        .testTarget(name: "LatchkeyCoreTests", dependencies: ["LatchkeyCore", "CLinuxShims", "SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "TestSupport"]),
+        .testTarget(
+            name: "LatchkeyCoreTests",
+            dependencies: ["LatchkeyCore", "CLinuxShims", "SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "TestSupport", "HTTPSClient", "ClientSocket"]
+        ),
         .testTarget(name: "LatchkeyClientTests", dependencies: ["LatchkeyClient", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

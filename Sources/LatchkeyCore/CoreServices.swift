@@ -26,6 +26,9 @@ public final class CoreServices: Sendable {
     public let audit: AuditLog
     /// What account events ended, heard on this instance (`AccountEvents`).
     public let accountEvents: AccountEventBus
+    /// Sign in with Apple's server side (Apple's refresh tokens, revoked on deletion); nil
+    /// unless `appleTeamID`, `appleKeyID` and `appleKeyFile` are set.
+    public let appleRefreshTokens: AppleRefreshTokens?
     private let database: Database
     private let hashing: HashingPool
 
@@ -38,13 +41,14 @@ public final class CoreServices: Sendable {
         database: Database, keys: CurrentKeyring, refreshKey: RefreshTokenKey, policy: AccountsPolicy, mail: MailComposer,
         mailQueued: @escaping @Sendable () -> Void, hashingThreads: Int, hashingQueueCapacity: Int = 64,
         picturesDirectory: String, publicURL: String, sessionCacheCapacity: Int = SessionCache.defaultCapacity,
-        relyingParty: RelyingParty? = nil
+        relyingParty: RelyingParty? = nil, appleRefreshTokens: AppleRefreshTokens? = nil
     ) throws {
         let issuer = TokenIssuer(keys: keys, refreshKey: refreshKey, seeds: try RefreshSeeds.load(from: database), policy: policy)
         let hashing = HashingPool(threads: hashingThreads, capacity: hashingQueueCapacity)
         self.database = database
         self.hashing = hashing
         self.policy = policy
+        self.appleRefreshTokens = appleRefreshTokens
         audit = AuditLog(database: database)
         presence = PresenceService(database: database, policy: policy, bus: database.presenceBusBetweenInstances ?? InProcessPresenceBus())
         accountEvents = AccountEventBus()

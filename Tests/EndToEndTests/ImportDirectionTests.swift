@@ -24,7 +24,7 @@ import Testing
         "CBOR": [],
         "JSONStream": [],
         "Threads": [],
-        "LatchkeyCore": ["SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "AuthCrypto", "CBOR", "FlatJSON", "JSONStream", "Threads"],
+        "LatchkeyCore": ["SQLite", "PostgreSQL", "SchemaMigrations", "SQLValues", "AuthCrypto", "CBOR", "FlatJSON", "JSONStream", "Threads", "HTTPSClient"],
         "LatchkeyAPI": ["HTTPServer", "LatchkeyCore", "FlatJSON", "Threads"],
         // The client ships in apps: none of the server's modules (nor their C libraries).
         "LatchkeyClient": [],

@@ -914,7 +914,10 @@ paths:
       tags: [Users]
       operationId: deleteMe
       summary: Delete the account.
-      description: The account, its display-name claim, presence, sessions and pictures are gone.
+      description: >-
+        The account, its display-name claim, presence, sessions and pictures are gone. Apple's
+        refresh tokens kept for it (Sign in with Apple) are revoked at Apple, retried until
+        Apple answers.
       security:
         - bearer: []
       requestBody:

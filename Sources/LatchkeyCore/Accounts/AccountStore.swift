@@ -91,8 +91,11 @@ enum AccountStore {
         try db.run("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", hash, now, userID)
     }
 
-    /// Claims, presence and sessions go with the user (ON DELETE CASCADE).
+    /// Claims, presence and sessions go with the user (ON DELETE CASCADE). Apple's refresh
+    /// tokens move into the revocation queue first, in the same transaction: a deleted
+    /// account's authorization at Apple is revoked even if Apple is down right now.
     static func deleteUser(_ userID: String, on db: StoreConnection) throws {
+        try AppleTokenStore.queueRevocations(userID: userID, now: UnixTime.now(), on: db)
         try db.run("DELETE FROM users WHERE id = ?", userID)
     }
 

@@ -46,6 +46,10 @@ struct ServeCommand: SettingsCommand {
             transport: try MailTransportChoice.make(settings, publicURL: settings.resolvedPublicURL(boundPort: listener.port), logger: logger),
             key: outboxKey
         )
+        let appleTokens = try settings.appleTokenEndpoint()
+        let appleRevocations = appleTokens.map { endpoint in
+            AppleRevocationSender(database: database, endpoint: endpoint, key: outboxKey, report: { line in logger.warning("\(line)") })
+        }
         let core = try CoreServices(
             database: database, keys: keys, refreshKey: try RefreshTokenKey.loadOrCreate(inDirectory: settings.dataDir),
             policy: settings.accountsPolicy(boundPort: listener.port),
@@ -57,7 +61,8 @@ struct ServeCommand: SettingsCommand {
             hashingThreads: settings.eventLoops,
             picturesDirectory: settings.dataDir + "/uploads/profile_pictures",
             publicURL: settings.resolvedPublicURL(boundPort: listener.port),
-            relyingParty: settings.relyingParty(boundPort: listener.port)
+            relyingParty: settings.relyingParty(boundPort: listener.port),
+            appleRefreshTokens: appleTokens.map { AppleRefreshTokens(database: database, endpoint: $0, key: outboxKey) }
         )
         let service = try LatchkeyService(core: core, options: try settings.serviceOptions(boundPort: listener.port), logger: logger)
         // Before listening: an admin command's event right after start is heard.
@@ -109,6 +114,7 @@ struct ServeCommand: SettingsCommand {
         stopHearingAccountEvents()
         server.shutdown()
         outbox.stop()
+        appleRevocations?.stop()
         do {
             try database.close()
         } catch {

@@ -57,6 +57,16 @@ struct Settings: Sendable {
     var appleAppIDs: [String] = []
     /// The Android apps in `/.well-known/assetlinks.json`.
     var androidApps: [AppAssociation.AndroidApp] = []
+    /// Sign in with Apple's server side (the code exchange, revocation on deletion): the
+    /// team and key that sign the client secret, and the `.p8` file; all three or none.
+    var appleTeamID: String?
+    var appleKeyID: String?
+    var appleKeyFile: String?
+    // Stand-ins for the idp part's settings of the same keys (ARCHITECTURE's table); at its
+    // merge, its lines take the place of these two.
+    var appleBaseURL = "https://appleid.apple.com"
+    /// Nil means the system's trust store.
+    var outboundCAFile: String?
     /// WebAuthn's relying party; nil: from the public URL and productName (`relyingParty`).
     var webAuthnRPID: String?
     var webAuthnRPName: String?

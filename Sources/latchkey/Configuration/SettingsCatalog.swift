@@ -98,6 +98,22 @@ enum SettingsCatalog {
             }
             settings.androidApps = apps
         },
+        SettingSpec(key: "appleTeamID") { settings, text throws(SettingValueError) in
+            guard isAppleIdentifier(text) else { throw SettingValueError(expected: "the 10-character team id of your Apple developer account, such as ABCDE12345") }
+            settings.appleTeamID = text
+        },
+        SettingSpec(key: "appleKeyID") { settings, text throws(SettingValueError) in
+            guard isAppleIdentifier(text) else { throw SettingValueError(expected: "the 10-character id of the Sign in with Apple key, such as KEY1234567") }
+            settings.appleKeyID = text
+        },
+        .optionalString("appleKeyFile", \.appleKeyFile),
+        SettingSpec(key: "appleBaseURL") { settings, text throws(SettingValueError) in
+            guard text.lowercased().hasPrefix("https://"), URL(string: text)?.host != nil, !text.hasSuffix("/") else {
+                throw SettingValueError(expected: "an https:// URL without a trailing slash, such as https://appleid.apple.com")
+            }
+            settings.appleBaseURL = text
+        },
+        .optionalString("outboundCAFile", \.outboundCAFile),
         SettingSpec(key: "webAuthnRPID", apply: { settings, text throws(SettingValueError) in
             guard isRPID(text) else { throw SettingValueError(expected: "a domain such as example.com (lower case, no scheme, port or path)") }
             settings.webAuthnRPID = text
@@ -144,6 +160,11 @@ enum SettingsCatalog {
         guard bytes.count > 11, bytes[10] == UInt8(ascii: ".") else { return false }
         return bytes[..<10].allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
             && bytes[11...].allSatisfy { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+    }
+
+    /// An Apple team id or key id: ten upper-case letters or digits.
+    static func isAppleIdentifier(_ text: String) -> Bool {
+        text.utf8.count == 10 && text.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
     }
 
     /// `package.name:AA:BB:…`: a Java package name, then the certificate's SHA-256 as 32

@@ -94,6 +94,7 @@ struct StoredRows {
 protocol StoredRow {
     func int(at index: Int) -> Int
     func text(at index: Int) -> String?
+    func blob(at index: Int) -> [UInt8]?
     func isNull(at index: Int) -> Bool
 }
 
