@@ -74,7 +74,8 @@ let package = Package(
         .executableTarget(
             name: "latchkey",
             dependencies: [
-                "LatchkeyAPI", "LatchkeyCore", "HTTPServer", "AuthCrypto", "SQLite", "SchemaMigrations", "SMTP", "FlatJSON", "Threads",
+                "LatchkeyAPI", "LatchkeyCore", "HTTPServer", "AuthCrypto", "SQLite", "SchemaMigrations", "SMTP", "HTTPSClient", "ClientSocket",
+                "FlatJSON", "Threads",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

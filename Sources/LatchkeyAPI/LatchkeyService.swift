@@ -90,6 +90,7 @@ public final class LatchkeyService: Sendable {
         PicturesRoutes.bind(&routes, context)
         PresenceRoutes.bind(&routes, context)
         PasskeysRoutes.bind(&routes, context)
+        IdentitiesRoutes.bind(&routes, context)
         AppAssociationRoutes.bind(&routes, appAssociation)
         return routes.router
     }

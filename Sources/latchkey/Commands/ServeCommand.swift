@@ -57,7 +57,9 @@ struct ServeCommand: SettingsCommand {
             hashingThreads: settings.eventLoops,
             picturesDirectory: settings.dataDir + "/uploads/profile_pictures",
             publicURL: settings.resolvedPublicURL(boundPort: listener.port),
-            relyingParty: settings.relyingParty(boundPort: listener.port)
+            relyingParty: settings.relyingParty(boundPort: listener.port),
+            identityProviders: settings.identityProviders,
+            providerDocuments: try ProviderHTTPS(caFile: settings.outboundCAFile)
         )
         let service = try LatchkeyService(core: core, options: try settings.serviceOptions(), logger: logger)
         // Before listening: an admin command's event right after start is heard.
