@@ -70,7 +70,7 @@ struct ErrorResponder: Sendable {
         case let error as PasskeyError: Self.problem(for: error)
         case let error as SecondFactorError: Self.problem(for: error)
         case let error as MFAChallengeError: Self.problem(for: error)
-        case let error as IdentityError: problem(for: error)
+        case let error as IdentityError: loggedProblem(for: error)
         default: nil
         }
     }
@@ -147,7 +147,7 @@ struct ErrorResponder: Sendable {
 
     /// A provider that cannot be reached is the operator's to know about: its reason (a
     /// URL, a status, a socket error; never a token) goes to the log.
-    private func problem(for error: IdentityError) -> APIProblem {
+    private func loggedProblem(for error: IdentityError) -> APIProblem {
         if case .providerUnavailable(let why) = error { logger.warning("sign-in provider keys unavailable: \(why)") }
         return Self.problem(for: error)
     }
