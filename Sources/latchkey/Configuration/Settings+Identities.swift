@@ -13,6 +13,8 @@ struct OIDCProviderSetting: Sendable, Decodable, Equatable {
     /// The JSON list, checked: a name must be a path segment of `/v1/auth/idp/{provider}`
     /// that the built-in providers do not take.
     static func parse(_ text: String) throws(SettingValueError) -> [OIDCProviderSetting] {
+        // An empty list in the config file arrives as empty text.
+        if text.trimmingWhitespace().isEmpty { return [] }
         guard let providers = try? JSONDecoder().decode([OIDCProviderSetting].self, from: Data(text.utf8)) else {
             throw SettingValueError(expected: expected)
         }
