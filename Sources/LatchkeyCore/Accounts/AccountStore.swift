@@ -46,7 +46,7 @@ enum AccountStore {
     }
 
     /// The `email_key` of an account: its address in lower case, or, for an account a
-    /// provider made without one, `#` and its id (migrations/0022): never an address's.
+    /// provider made without one, `#` and its id (migrations/0024): never an address's.
     static func emailKey(of user: User) -> String {
         user.email?.lowercased() ?? noAddressKey(userID: user.id)
     }
@@ -69,7 +69,7 @@ enum AccountStore {
     }
 
     /// An account a sign-in provider made: no password (an empty hash), no display name,
-    /// and the provider's address if it shared one (else the key of migrations/0022).
+    /// and the provider's address if it shared one (else the key of migrations/0024).
     static func insertProviderUser(id: String, email: ValidEmail?, emailVerified: Bool, now: Int64, on db: StoreConnection) throws {
         try db.run(
             "INSERT INTO users (id, email, email_key, email_verified, password_hash, display_name, created_at, updated_at) VALUES (?, ?, ?, ?, '', NULL, ?, ?)",

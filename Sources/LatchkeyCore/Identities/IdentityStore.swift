@@ -1,4 +1,4 @@
-/// The SQL of provider identities (migrations/0022).
+/// The SQL of provider identities (migrations/0024).
 enum IdentityStore {
     /// The account an identity belongs to.
     static func userID(provider: String, subject: String, on db: StoreConnection) throws -> String? {

@@ -364,8 +364,8 @@ CREATE INDEX webauthn_spent_challenges_by_expiry ON webauthn_spent_challenges (e
 DELETE FROM webauthn_challenges WHERE purpose = 'login';
 
 """#)!,
-        Migration.parse(fileName: "0022_identities.sql", sql: #"""
--- Sign-in providers' identities and accounts without an address: see migrations/0022 for
+        Migration.parse(fileName: "0024_identities.sql", sql: #"""
+-- Sign-in providers' identities and accounts without an address: see migrations/0024 for
 -- SQLite (an account without an address holds `#` and its id in email_key there too, so
 -- both stores read alike).
 ALTER TABLE users ALTER COLUMN email DROP NOT NULL;

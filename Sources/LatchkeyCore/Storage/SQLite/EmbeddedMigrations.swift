@@ -457,7 +457,7 @@ CREATE INDEX webauthn_spent_challenges_by_expiry ON webauthn_spent_challenges (e
 DELETE FROM webauthn_challenges WHERE purpose = 'login';
 
 """#)!,
-        Migration.parse(fileName: "0022_identities.sql", sql: #"""
+        Migration.parse(fileName: "0024_identities.sql", sql: #"""
 -- Sign-in providers' identities (Apple, Google, OpenID Connect providers) linked to
 -- accounts, and accounts without an address.
 --

@@ -1,4 +1,4 @@
--- Sign-in providers' identities and accounts without an address: see migrations/0022 for
+-- Sign-in providers' identities and accounts without an address: see migrations/0024 for
 -- SQLite (an account without an address holds `#` and its id in email_key there too, so
 -- both stores read alike).
 ALTER TABLE users ALTER COLUMN email DROP NOT NULL;
