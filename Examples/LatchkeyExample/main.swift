@@ -54,7 +54,7 @@ configuration.userAgent = "latchkey-example/0.1"
 let latchkey = Latchkey(baseURL: server, tokenStore: store, configuration: configuration)
 
 func describe(_ user: User) -> String {
-    "\(user.displayName ?? "(no display name)") <\(user.email)>\(user.emailVerified ? "" : " (unverified)") id \(user.id)"
+    "\(user.displayName ?? "(no display name)") <\(user.email ?? "no address")>\(user.emailVerified ? "" : " (unverified)") id \(user.id)"
 }
 
 @MainActor

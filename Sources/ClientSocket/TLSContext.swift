@@ -7,17 +7,20 @@ public final class TLSContext: @unchecked Sendable {
     // SSL_CTX is safe to share between threads once configured; nothing changes it later.
     let context: OpaquePointer
 
-    public init(caFile: String? = nil) throws(SocketError) {
+    /// `addingToSystemStore`: the CA file's CAs are trusted besides the system's, not
+    /// instead of them (outbound HTTPS to public providers with a private CA added).
+    public init(caFile: String? = nil, addingToSystemStore: Bool = false) throws(SocketError) {
         guard let context = SSL_CTX_new(TLS_client_method()) else { throw .tls("cannot create a TLS context: \(openSSLErrors())") }
         self.context = context
         guard latchkey_ssl_ctx_require_tls12(context) == 1 else { throw .tls("cannot require TLS 1.2: \(openSSLErrors())") }
         SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
+        if caFile == nil || addingToSystemStore {
+            guard SSL_CTX_set_default_verify_paths(context) == 1 else { throw .tls("cannot load the system's trust store: \(openSSLErrors())") }
+        }
         if let caFile {
             guard SSL_CTX_load_verify_locations(context, caFile, nil) == 1 else {
                 throw .tls("cannot read the CA file \(caFile): \(openSSLErrors())")
             }
-        } else {
-            guard SSL_CTX_set_default_verify_paths(context) == 1 else { throw .tls("cannot load the system's trust store: \(openSSLErrors())") }
         }
     }
 

@@ -96,6 +96,7 @@ public final class LatchkeyService: Sendable {
         PicturesRoutes.bind(&routes, context)
         PresenceRoutes.bind(&routes, context)
         PasskeysRoutes.bind(&routes, context)
+        IdentitiesRoutes.bind(&routes, context)
         AppAssociationRoutes.bind(&routes, appAssociation)
         TokenPublicationRoutes.bind(
             &routes, keys: context.core.keyring, policy: context.core.policy, publicURL: publicURL ?? context.core.policy.issuer

@@ -16,6 +16,7 @@ public final class CoreServices: Sendable {
     public let passwordReset: PasswordResetService
     public let emailVerification: EmailVerificationService
     public let passkeys: PasskeyService
+    public let identities: IdentityService
     public let verifier: AccessTokenVerifier
     /// Where reads cross the network (PostgreSQL), the bearer checks' session reads in
     /// batches; nil on SQLite, whose checks read inline.
@@ -37,11 +38,14 @@ public final class CoreServices: Sendable {
     /// Profile pictures live under `picturesDirectory` and are named under `publicURL`.
     /// `sessionCacheCapacity`: active sessions this instance keeps in memory (`SessionCache`).
     /// `relyingParty`: the WebAuthn party passkeys are made for; nil, the public URL's.
+    /// `identityProviders`: the sign-in providers whose ID tokens are accepted, their keys
+    /// fetched through `providerDocuments` (outbound HTTPS).
     public init(
         database: Database, keys: CurrentKeyring, refreshKey: RefreshTokenKey, policy: AccountsPolicy, mail: MailComposer,
         mailQueued: @escaping @Sendable () -> Void, hashingThreads: Int, hashingQueueCapacity: Int = 64,
         picturesDirectory: String, publicURL: String, sessionCacheCapacity: Int = SessionCache.defaultCapacity,
-        relyingParty: RelyingParty? = nil, appleRefreshTokens: AppleRefreshTokens? = nil
+        relyingParty: RelyingParty? = nil, appleRefreshTokens: AppleRefreshTokens? = nil, identityProviders: [IdentityProvider] = [],
+        providerDocuments: any ProviderDocumentFetcher = NoProviderDocuments()
     ) throws {
         let issuer = TokenIssuer(keys: keys, refreshKey: refreshKey, seeds: try RefreshSeeds.load(from: database), policy: policy)
         let hashing = HashingPool(threads: hashingThreads, capacity: hashingQueueCapacity)
@@ -76,6 +80,9 @@ public final class CoreServices: Sendable {
             database: database, issuer: issuer,
             party: relyingParty ?? RelyingParty.serving(publicURL: publicURL, name: "Latchkey") ?? RelyingParty(id: "localhost", name: "Latchkey", origins: []),
             events: events, accounts: accounts, mailQueued: mailQueued, challenges: LoginChallenges(refreshKey: issuer.refreshKey)
+        )
+        identities = IdentityService(
+            database: database, issuer: issuer, events: events, mailQueued: mailQueued, providers: identityProviders, fetcher: providerDocuments
         )
         verifier = AccessTokenVerifier(keys: keys, policy: policy, sessions: sessionCache)
         sessionReadBatches = database.networkReaderConnections.map { _ in SessionReadBatches(database: database) }

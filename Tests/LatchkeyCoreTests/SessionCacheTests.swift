@@ -130,7 +130,7 @@ import Testing
     /// A body as long as the API's for these users (`JSONResponses.user`).
     private static func meBody(of user: User) -> [UInt8] {
         Array(
-            #"{"id":"\#(user.id)","email":"\#(user.email)","emailVerified":true,"displayName":"\#(user.displayName ?? "")","photoURL":"\#(user.photoURL ?? "")","createdAt":"1970-01-01T00:16:40Z"}"#.utf8
+            #"{"id":"\#(user.id)","email":"\#(user.email ?? "")","emailVerified":true,"displayName":"\#(user.displayName ?? "")","photoURL":"\#(user.photoURL ?? "")","createdAt":"1970-01-01T00:16:40Z"}"#.utf8
         )
     }
 

@@ -23,7 +23,7 @@ enum JSONResponses {
 
     private static func writeUser(_ user: User, to json: inout JSONObjectWriter) {
         json.field("id", user.id)
-        json.field("email", user.email)
+        json.field("email", user.email)  // null for an account a provider made without one
         json.field("emailVerified", user.emailVerified)
         json.field("displayName", user.displayName)
         json.field("photoURL", user.photoURL)

@@ -43,6 +43,8 @@ tags:
   - name: Presence
   - name: Passkeys
     description: Passkeys (WebAuthn), registered and used to sign in.
+  - name: Identities
+    description: Sign in with Apple, Google and OpenID Connect providers; the account's linked identities.
   - name: Operations
 
 paths:
@@ -1961,6 +1963,186 @@ paths:
         '500':
           $ref: '#/components/responses/Internal'
 
+  # --- Sign-in providers -------------------------------------------------------------
+  /v1/auth/idp/{provider}:
+    parameters:
+      - name: provider
+        in: path
+        required: true
+        description: "`apple` (when `appleClientIDs` is set), `google` (when `googleClientIDs` is set), or the name of an `oidcProviders` entry."
+        schema:
+          type: string
+    post:
+      tags: [Identities]
+      operationId: signInWithProvider
+      summary: Sign in with a provider's ID token.
+      description: |
+        The token's signature is checked against the provider's JWKS (fetched over HTTPS,
+        cached by its `Cache-Control` between 5 minutes and 24 hours, fetched again once for
+        an unknown `kid`), then `iss`, `aud` (one of the provider's client ids), `exp`/`iat`/`nbf`
+        and the nonce. The identity's account is found; else the account of the token's
+        address, linked when both it and the token have verified that address; else a new
+        account is made (201) with the token's address (or none), no password and
+        `displayName: null`. Presence becomes online; the session's `amr` is `["fed"]`
+        (`["fed", "mfa"]` when the provider's own `amr` has `mfa`). `givenName` and
+        `familyName` are not kept; `authorizationCode` is accepted for Apple.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/IdentitySignInRequest'
+      responses:
+        '200':
+          $ref: '#/components/responses/TokenPair'
+        '201':
+          $ref: '#/components/responses/TokenPair'
+        '400':
+          $ref: '#/components/responses/JSONBadRequest'
+        '401':
+          $ref: '#/components/responses/IdentityTokenInvalid'
+        '403':
+          description: "`USER_DISABLED`"
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [USER_DISABLED]
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '409':
+          description: "`ACCOUNT_EXISTS`: the token's address belongs to an account it may not be linked to (one side has not verified it); sign in the old way and link the provider."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [ACCOUNT_EXISTS]
+        '413':
+          $ref: '#/components/responses/JSONPayloadTooLarge'
+        '415':
+          $ref: '#/components/responses/JSONUnsupportedMediaType'
+        '429':
+          $ref: '#/components/responses/TooManyAttempts'
+        '500':
+          $ref: '#/components/responses/Internal'
+        '503':
+          $ref: '#/components/responses/IdentityProviderUnavailable'
+
+  /v1/auth/identities:
+    get:
+      tags: [Identities]
+      operationId: listIdentities
+      summary: The caller's provider identities, and whether a password signs in too.
+      security:
+        - bearer: []
+      responses:
+        '200':
+          description: The identities.
+          headers:
+            Cache-Control:
+              $ref: '#/components/headers/Cache-Control-No-Store'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/IdentityList'
+        '401':
+          $ref: '#/components/responses/Unauthenticated'
+        '500':
+          $ref: '#/components/responses/Internal'
+
+  /v1/auth/identities/{provider}:
+    parameters:
+      - name: provider
+        in: path
+        required: true
+        schema:
+          type: string
+    post:
+      tags: [Identities]
+      operationId: linkIdentity
+      summary: Link the identity of a fresh ID token to the caller's account.
+      description: |
+        Checked as a sign-in's token is. An account event: an audit entry
+        (`identity_linked`) and a notice by mail; no session ends.
+      security:
+        - bearer: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/IdentityLinkRequest'
+      responses:
+        '201':
+          description: The identity, linked.
+          headers:
+            Cache-Control:
+              $ref: '#/components/headers/Cache-Control-No-Store'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Identity'
+        '400':
+          $ref: '#/components/responses/JSONBadRequest'
+        '401':
+          $ref: '#/components/responses/IdentityTokenInvalid'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '409':
+          description: "`IDENTITY_IN_USE`: linked to another account, or the caller holds another identity of this provider."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [IDENTITY_IN_USE]
+        '413':
+          $ref: '#/components/responses/JSONPayloadTooLarge'
+        '415':
+          $ref: '#/components/responses/JSONUnsupportedMediaType'
+        '429':
+          $ref: '#/components/responses/TooManyAttempts'
+        '500':
+          $ref: '#/components/responses/Internal'
+        '503':
+          $ref: '#/components/responses/IdentityProviderUnavailable'
+    delete:
+      tags: [Identities]
+      operationId: unlinkIdentity
+      summary: Unlink the caller's identity of this provider.
+      description: |
+        An account event (`identity_unlinked`, a notice by mail). Refused when the account has
+        no password, no passkey and no other identity.
+      security:
+        - bearer: []
+      responses:
+        '204':
+          description: Unlinked.
+        '401':
+          $ref: '#/components/responses/Unauthenticated'
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '409':
+          description: "`LAST_SIGN_IN_METHOD`: nothing else would sign the account in."
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [LAST_SIGN_IN_METHOD]
+        '500':
+          $ref: '#/components/responses/Internal'
+
 components:
   securitySchemes:
     bearer:
@@ -1972,7 +2154,8 @@ components:
         HS256 with a `kid` header naming the key; claims `iss`, `aud`, `sub` (user id), `sid`
         (session id), `iat`, `exp`, `email`, `email_verified`, `amr` (how the session was
         signed in, RFC 8176: `["pwd"]`, `["pwd", "otp", "mfa"]`, `["pwd", "mfa"]` (a
-        recovery code) or `["webauthn", "mfa"]`;
+        recovery code), `["webauthn", "mfa"]` or `["fed"]` (a sign-in provider; `["fed", "mfa"]`
+        when the provider's own `amr` says so); no `email` claim for an account without one;
         a refresh keeps them). A token whose session has
         been revoked is refused at once, not only when it expires.
     metricsToken:
@@ -2106,6 +2289,38 @@ components:
             $ref: '#/components/schemas/UpdatePresenceRequest'
 
   responses:
+    IdentityTokenInvalid:
+      description: |
+        `IDP_TOKEN_INVALID` with `reason`: `MALFORMED`, `SIGNATURE` (not signed by a key of the
+        provider's JWKS, or `alg` not RS256/ES256), `ISSUER`, `AUDIENCE`, `EXPIRED`, `NONCE`.
+        For a Bearer route, also the 401s of a missing or bad access token.
+      headers:
+        WWW-Authenticate:
+          $ref: '#/components/headers/WWW-Authenticate'
+      content:
+        application/problem+json:
+          schema:
+            allOf:
+              - $ref: '#/components/schemas/Problem'
+              - properties:
+                  code:
+                    enum: [IDP_TOKEN_INVALID, UNAUTHENTICATED, INVALID_TOKEN, TOKEN_EXPIRED, SESSION_REVOKED]
+                  reason:
+                    enum: [MALFORMED, SIGNATURE, ISSUER, AUDIENCE, EXPIRED, NONCE]
+    IdentityProviderUnavailable:
+      description: "`IDP_UNAVAILABLE`: the provider's keys cannot be fetched and none are cached."
+      headers:
+        Retry-After:
+          schema:
+            type: integer
+      content:
+        application/problem+json:
+          schema:
+            allOf:
+              - $ref: '#/components/schemas/Problem'
+              - properties:
+                  code:
+                    enum: [IDP_UNAVAILABLE]
     TokenPair:
       description: A token pair for a session.
       headers:
@@ -2354,10 +2569,11 @@ components:
             Opaque: 1 to 128 of `A-Z a-z 0-9 _ -`. Latchkey makes 32 hex digits; an imported
             account keeps the id it had (a Firebase uid).
         email:
-          type: string
+          type: [string, 'null']
           maxLength: 254
           pattern: '^[A-Za-z0-9_%+-]+(\.[A-Za-z0-9_%+-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$'
           description: |
+            Null for an account made through a sign-in provider that shared no address.
             As signup (or a confirmed email change) took it: the shape of `SignupRequest.email`,
             not RFC 5321's mailbox (a local part may be longer than 64 characters); the
             verification mail is what proves an address.
@@ -2820,6 +3036,59 @@ components:
         name:
           $ref: '#/components/schemas/PasskeyName'
 
+    IdentitySignInRequest:
+      type: object
+      required: [idToken]
+      properties:
+        idToken:
+          type: string
+          description: The provider's ID token (a JWT signed RS256 or ES256).
+        nonce:
+          type: string
+          description: The raw nonce the app asked the provider to carry (Apple's token holds its SHA-256 hex).
+        authorizationCode:
+          type: string
+        givenName:
+          type: string
+          description: Not kept; the app asks the user for a display name.
+        familyName:
+          type: string
+          description: Not kept.
+        deviceToken:
+          type: string
+    IdentityLinkRequest:
+      type: object
+      required: [idToken]
+      properties:
+        idToken:
+          type: string
+        nonce:
+          type: string
+        authorizationCode:
+          type: string
+    Identity:
+      type: object
+      required: [provider, subject, email, createdAt]
+      properties:
+        provider:
+          type: string
+        subject:
+          type: string
+          description: The provider's `sub`.
+        email:
+          type: [string, 'null']
+        createdAt:
+          $ref: '#/components/schemas/Timestamp'
+    IdentityList:
+      type: object
+      required: [identities, hasPassword]
+      properties:
+        identities:
+          type: array
+          items:
+            $ref: '#/components/schemas/Identity'
+        hasPassword:
+          type: boolean
     PasskeySignInRequest:
       type: object
       required: [credential]

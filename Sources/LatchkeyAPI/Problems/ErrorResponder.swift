@@ -70,6 +70,7 @@ struct ErrorResponder: Sendable {
         case let error as PasskeyError: Self.problem(for: error)
         case let error as SecondFactorError: Self.problem(for: error)
         case let error as MFAChallengeError: Self.problem(for: error)
+        case let error as IdentityError: loggedProblem(for: error)
         default: nil
         }
     }
@@ -141,6 +142,52 @@ struct ErrorResponder: Sendable {
         case .algorithm: "The passkey's key type or algorithm is not one of ES256, EdDSA or RS256."
         case .signature: "The signature does not verify with this passkey's key."
         case .attestation: "The attestation statement does not verify, or its format is not supported."
+        }
+    }
+
+    /// A provider that cannot be reached is the operator's to know about: its reason (a
+    /// URL, a status, a socket error; never a token) goes to the log.
+    private func loggedProblem(for error: IdentityError) -> APIProblem {
+        if case .providerUnavailable(let why) = error { logger.warning("sign-in provider keys unavailable: \(why)") }
+        return Self.problem(for: error)
+    }
+
+    static func problem(for error: IdentityError) -> APIProblem {
+        switch error {
+        case .providerNotFound:
+            APIProblem(status: 404, code: .notFound, title: "Not found", detail: "This server has no sign-in provider of that name.")
+        case .tokenInvalid(let failure):
+            APIProblem(status: 401, code: .idpTokenInvalid, title: "Identity token refused", detail: detail(for: failure),
+                       reason: failure.rawValue, headers: bearerChallenge)
+        case .accountExists:
+            APIProblem(status: 409, code: .accountExists, title: "Account exists",
+                       detail: "An account with this email address already exists. Sign in to it the usual way, then link this provider from the app's settings.")
+        case .providerUnavailable:
+            APIProblem(status: 503, code: .idpUnavailable, title: "Sign-in provider unavailable",
+                       detail: "The sign-in provider's keys cannot be fetched right now. Please try again in a moment.",
+                       headers: [HTTPField(name: "Retry-After", value: "30")])
+        case .identityInUse(let otherAccount):
+            APIProblem(status: 409, code: .identityInUse, title: "Identity in use",
+                       detail: otherAccount
+                           ? "This identity is linked to another account."
+                           : "This account is already linked to another identity of this provider; unlink it first.")
+        case .notFound:
+            APIProblem(status: 404, code: .notFound, title: "Not found", detail: "This account has no identity of this provider.")
+        case .lastSignInMethod:
+            APIProblem(status: 409, code: .lastSignInMethod, title: "Last sign-in method",
+                       detail: "This identity is the only way left to sign in to this account; add a passkey or another provider before unlinking it.")
+        }
+    }
+
+    /// The words of each `reason`. Exhaustive on purpose: a new check has its words here.
+    static func detail(for failure: IDTokenFailure) -> String {
+        switch failure {
+        case .malformed: "The identity token is not a JWT, or its claims are not those of an ID token."
+        case .signature: "The identity token is not signed by a key of the provider, or not with RS256 or ES256."
+        case .issuer: "The identity token was issued by someone other than this provider."
+        case .audience: "The identity token was issued for an app this server does not accept."
+        case .expired: "The identity token has expired, or is not valid yet. Sign in with the provider again."
+        case .nonce: "The identity token's nonce does not match the one sent."
         }
     }
 

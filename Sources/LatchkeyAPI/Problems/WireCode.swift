@@ -43,6 +43,12 @@ public enum WireCode: String, CaseIterable, Sendable {
     case passkeyUnknown = "PASSKEY_UNKNOWN"
     case lastSignInMethod = "LAST_SIGN_IN_METHOD"
 
+    // Sign-in providers
+    case idpTokenInvalid = "IDP_TOKEN_INVALID"
+    case accountExists = "ACCOUNT_EXISTS"
+    case identityInUse = "IDENTITY_IN_USE"
+    case idpUnavailable = "IDP_UNAVAILABLE"
+
     // Lookups and the server's state
     case userNotFound = "USER_NOT_FOUND"
     case notFound = "NOT_FOUND"

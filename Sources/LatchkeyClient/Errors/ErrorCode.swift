@@ -51,6 +51,15 @@ public struct ErrorCode: RawRepresentable, Codable, Hashable, Sendable, Expressi
     public static let passkeyUnknown: ErrorCode = "PASSKEY_UNKNOWN"
     public static let lastSignInMethod: ErrorCode = "LAST_SIGN_IN_METHOD"
 
+    // Sign-in providers (Apple, Google, OpenID Connect)
+    /// With `Problem.reason`: `MALFORMED`, `SIGNATURE`, `ISSUER`, `AUDIENCE`, `EXPIRED`, `NONCE`.
+    public static let idpTokenInvalid: ErrorCode = "IDP_TOKEN_INVALID"
+    /// The provider's address belongs to an account it may not join: sign in the old way
+    /// and link the provider from there.
+    public static let accountExists: ErrorCode = "ACCOUNT_EXISTS"
+    public static let identityInUse: ErrorCode = "IDENTITY_IN_USE"
+    public static let idpUnavailable: ErrorCode = "IDP_UNAVAILABLE"
+
     // Links and mail
     public static let resetTokenInvalid: ErrorCode = "RESET_TOKEN_INVALID"
     public static let verifyTokenInvalid: ErrorCode = "VERIFY_TOKEN_INVALID"
@@ -83,6 +92,7 @@ public struct ErrorCode: RawRepresentable, Codable, Hashable, Sendable, Expressi
         .invalidRefreshToken, .refreshTokenReused,
         .mfaAlreadyEnabled, .mfaNotPending, .mfaCodeInvalid, .mfaTokenInvalid,
         .challengeInvalid, .webAuthnInvalid, .passkeyExists, .passkeyUnknown, .lastSignInMethod,
+        .idpTokenInvalid, .accountExists, .identityInUse, .idpUnavailable,
         .resetTokenInvalid, .verifyTokenInvalid, .emailAlreadyVerified,
         .userNotFound, .notFound, .conflict, .tooManyAttempts, .serviceUnavailable, .internalError,
         .badRequest, .methodNotAllowed, .requestTimeout, .uriTooLong, .headerFieldsTooLarge, .expectationFailed,

@@ -3,7 +3,9 @@ import Foundation
 /// The signed-in person's own account (docs/api.md, "User"): only its owner sees it.
 public struct User: Codable, Sendable, Hashable, Identifiable {
     public let id: String
-    public let email: String
+    /// Nil for an account made through a sign-in provider (Apple, Google, …) that shared
+    /// no address.
+    public let email: String?
     public let emailVerified: Bool
     /// Unique whatever its case; the spelling is the user's own. Nil for an account
     /// imported from Firebase whose name could not be claimed: it picks one with
@@ -13,7 +15,7 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
     public let photoURL: URL?
     public let createdAt: Date
 
-    public init(id: String, email: String, emailVerified: Bool, displayName: String?, photoURL: URL?, createdAt: Date) {
+    public init(id: String, email: String?, emailVerified: Bool, displayName: String?, photoURL: URL?, createdAt: Date) {
         self.id = id
         self.email = email
         self.emailVerified = emailVerified

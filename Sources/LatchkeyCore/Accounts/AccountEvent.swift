@@ -91,7 +91,7 @@ public enum AccountEvent: Sendable, Equatable {
         case .disabled: (.adminUserDisabled, nil, nil)
         case .deleted(let session?): (.accountDeleted, session, nil)
         case .deleted(nil): (.adminUserDeleted, nil, nil)
-        case .signInMethodChanged(let change): (change.auditEvent, nil, nil)
+        case .signInMethodChanged(let change): (change.auditEvent, nil, change.auditDetail)
         }
     }
 }

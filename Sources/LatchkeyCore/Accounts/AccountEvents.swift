@@ -25,8 +25,9 @@ public struct AccountEvents: Sendable {
         if let audit = event.audit {
             try AuditStore.append(audit.event, user: userID, address: address, session: audit.session, detail: audit.detail, now: now, on: db)
         }
-        if let notice = event.notice, let mail, let user = try AccountStore.user(id: userID, on: db) {
-            try OutboxStore.enqueue(mail.notice(notice, to: user.email), now: now, on: db)
+        // An account without an address (a provider shared none) is told nothing by mail.
+        if let notice = event.notice, let mail, let address = try AccountStore.user(id: userID, on: db)?.email {
+            try OutboxStore.enqueue(mail.notice(notice, to: address), now: now, on: db)
         }
         let endsSessions = event.ends != .noSession
         let wentOffline = try deleted || (endsSessions && takeOfflineIfNoLiveSession(userID, now: now, on: db))

@@ -212,7 +212,7 @@ public struct AccountService: Sendable {
     /// The caller's password check, throttled like a login: a stolen access token buys
     /// no more guesses than an email address does.
     func verifyPassword(_ password: String, of caller: Authenticated, from address: String) async throws {
-        let attempt = try guesses.begin(accountKey: caller.user.email.lowercased(), address: address)
+        let attempt = try guesses.begin(accountKey: AccountStore.emailKey(of: caller.user), address: address)
         let verified: Bool
         do {
             guard let stored = try database.read({ db in

@@ -19,7 +19,7 @@ enum AccountStore {
     /// The user whose `userColumns` start at column `first` of `row`.
     static func makeUser(_ row: StoreRow, from first: Int) -> User {
         User(
-            id: row.text(at: first) ?? "", email: row.text(at: first + 1) ?? "", emailVerified: row.bool(at: first + 2),
+            id: row.text(at: first) ?? "", email: row.text(at: first + 1), emailVerified: row.bool(at: first + 2),
             displayName: row.text(at: first + 3), photoURL: row.text(at: first + 4), createdAt: row.int64(at: first + 5),
             disabled: row.bool(at: first + 6)
         )
@@ -45,6 +45,14 @@ enum AccountStore {
         try db.queryOne("SELECT password_hash FROM users WHERE id = ?", userID) { $0.text(at: 0) }.flatMap { $0 }
     }
 
+    /// The `email_key` of an account: its address in lower case, or, for an account a
+    /// provider made without one, `#` and its id (migrations/0024): never an address's.
+    static func emailKey(of user: User) -> String {
+        user.email?.lowercased() ?? noAddressKey(userID: user.id)
+    }
+
+    static func noAddressKey(userID: String) -> String { "#" + userID }
+
     static func emailExists(_ emailKey: String, on db: StoreConnection) throws -> Bool {
         try db.queryOne("SELECT 1 FROM users WHERE email_key = ?", emailKey) { _ in true } ?? false
     }
@@ -57,6 +65,15 @@ enum AccountStore {
         try db.run(
             "INSERT INTO users (id, email, email_key, password_hash, display_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             id, email.address, email.key, passwordHash, displayName, now, now
+        )
+    }
+
+    /// An account a sign-in provider made: no password (an empty hash), no display name,
+    /// and the provider's address if it shared one (else the key of migrations/0024).
+    static func insertProviderUser(id: String, email: ValidEmail?, emailVerified: Bool, now: Int64, on db: StoreConnection) throws {
+        try db.run(
+            "INSERT INTO users (id, email, email_key, email_verified, password_hash, display_name, created_at, updated_at) VALUES (?, ?, ?, ?, '', NULL, ?, ?)",
+            id, email?.address, email?.key ?? noAddressKey(userID: id), email != nil && emailVerified, now, now
         )
     }
 

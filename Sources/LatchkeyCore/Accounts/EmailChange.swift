@@ -28,7 +28,9 @@ extension AccountService {
                 newEmail: email.address, askingSession: caller.sessionID, on: db
             ) else { return false }
             try OutboxStore.enqueue(mail.emailChangeConfirmation(to: email.address, token: token), now: now, on: db)
-            try OutboxStore.enqueue(mail.emailChangeNotice(to: user.email, newAddress: email.address), now: now, on: db)
+            if let oldAddress = user.email {
+                try OutboxStore.enqueue(mail.emailChangeNotice(to: oldAddress, newAddress: email.address), now: now, on: db)
+            }
             return true
         }
         if queued { mailQueued() }

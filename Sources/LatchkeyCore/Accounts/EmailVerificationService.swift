@@ -34,10 +34,13 @@ public struct EmailVerificationService: Sendable {
             let now = UnixTime.now()
             guard let user = try AccountStore.user(id: caller.userID, on: db) else { throw AccessError.sessionRevoked }
             if user.emailVerified { throw EmailVerificationError.alreadyVerified }
+            // An account a provider made without an address has nothing to verify: the same
+            // answer, nothing sent.
+            guard let address = user.email else { return false }
             guard let token = try MailedTokens.issue(purpose: Self.purpose, for: user.id, lifetime: Self.tokenLifetime, now: now, on: db) else {
                 return false
             }
-            try OutboxStore.enqueue(mail.emailVerification(to: user.email, token: token), now: now, on: db)
+            try OutboxStore.enqueue(mail.emailVerification(to: address, token: token), now: now, on: db)
             return true
         }
         if queued { mailQueued() }

@@ -35,10 +35,10 @@ public struct PasswordResetService: Sendable {
         let mail = mail
         database.submitWrite({ db in
             let now = UnixTime.now()
-            guard let user = try AccountStore.credentials(emailKey: email.key, on: db)?.user, !user.disabled,
+            guard let user = try AccountStore.credentials(emailKey: email.key, on: db)?.user, !user.disabled, let address = user.email,
                   let token = try MailedTokens.issue(purpose: Self.purpose, for: user.id, lifetime: Self.tokenLifetime, now: now, on: db)
             else { return }
-            try OutboxStore.enqueue(mail.passwordReset(to: user.email, token: token), now: now, on: db)
+            try OutboxStore.enqueue(mail.passwordReset(to: address, token: token), now: now, on: db)
         }, completion: { _ in })
     }
 

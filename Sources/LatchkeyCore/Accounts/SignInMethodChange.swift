@@ -8,6 +8,10 @@ public enum SignInMethodChange: Sendable, Equatable {
     case totpRemoved
     /// New recovery codes: the old ones are void.
     case recoveryCodesReplaced
+    /// A sign-in provider's identity linked (`POST /v1/auth/identities/{provider}`, or the
+    /// first provider sign-in to an account with the same verified address) or unlinked.
+    case identityLinked(provider: String)
+    case identityUnlinked(provider: String)
 
     var auditEvent: AuditEvent {
         switch self {
@@ -16,6 +20,16 @@ public enum SignInMethodChange: Sendable, Equatable {
         case .totpEnabled: .totpEnabled
         case .totpRemoved: .totpRemoved
         case .recoveryCodesReplaced: .recoveryCodesReplaced
+        case .identityLinked: .identityLinked
+        case .identityUnlinked: .identityUnlinked
+        }
+    }
+
+    /// The audit entry's detail: the provider of an identity.
+    var auditDetail: String? {
+        switch self {
+        case .identityLinked(let provider), .identityUnlinked(let provider): provider
+        default: nil
         }
     }
 
@@ -27,6 +41,8 @@ public enum SignInMethodChange: Sendable, Equatable {
         case .totpEnabled: "Two-factor sign-in with an authenticator app was turned on for your account."
         case .totpRemoved: "Two-factor sign-in with an authenticator app was turned off for your account."
         case .recoveryCodesReplaced: "New recovery codes were made for your account; the old ones no longer work."
+        case .identityLinked(let provider): "Signing in with \(provider) was added to your account."
+        case .identityUnlinked(let provider): "Signing in with \(provider) was removed from your account."
         }
     }
 }

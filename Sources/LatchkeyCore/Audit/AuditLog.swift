@@ -25,6 +25,7 @@ public enum AuditEvent: String, Sendable, CaseIterable {
     /// credential id, base64url. The sign-in went ahead.
     case passkeyCloneWarning = "passkey_clone_warning"
     case totpEnabled = "totp_enabled", totpRemoved = "totp_removed", recoveryCodesReplaced = "recovery_codes_replaced"
+    case identityLinked = "identity_linked", identityUnlinked = "identity_unlinked"
 }
 
 /// The SQL of the audit log; callers append inside the transaction of what they record,

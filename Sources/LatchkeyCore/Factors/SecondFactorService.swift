@@ -36,7 +36,7 @@ public struct SecondFactorService: Sendable {
             try SecondFactorStore.savePending(sealed, for: caller.userID, now: UnixTime.now(), on: db)
         }
         return TOTPEnrolment(
-            secret: totp.base32Secret, otpauthURI: totp.otpauthURI(issuer: accounts.mail.productName, account: caller.user.email)
+            secret: totp.base32Secret, otpauthURI: totp.otpauthURI(issuer: accounts.mail.productName, account: caller.user.accountName)
         )
     }
 

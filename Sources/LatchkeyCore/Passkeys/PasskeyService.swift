@@ -30,8 +30,8 @@ public struct PasskeyService: Sendable {
             return (challenge, handle, try PasskeyStore.credentialIDs(of: caller.userID, on: db))
         }
         return CreationOptions(
-            challenge: challenge, party: party, userHandle: handle, userName: caller.user.email,
-            userDisplayName: caller.user.displayName ?? caller.user.email, excludedCredentials: excluded
+            challenge: challenge, party: party, userHandle: handle, userName: caller.user.accountName,
+            userDisplayName: caller.user.displayName ?? caller.user.accountName, excludedCredentials: excluded
         )
     }
 
@@ -91,15 +91,16 @@ public struct PasskeyService: Sendable {
     }
 
     /// Needs the account's password, checked and throttled as for deleting the account;
-    /// refused when nothing else would sign the account in: no password and no other passkey.
+    /// refused when nothing else would sign the account in: no password, no other passkey
+    /// and no provider identity.
     public func delete(_ caller: Authenticated, id: String, password: String, from address: String) async throws {
         try await accounts.verifyPassword(password, of: caller, from: address)
         guard let credentialID = Self.credentialID(id) else { throw PasskeyError.notFound }
         let events = events
         let ended = try await database.write { db -> Result<EndedAccess, PasskeyError> in
             guard let passkey = try PasskeyStore.passkey(credentialID, of: caller.userID, on: db) else { return .failure(.notFound) }
-            let hasPassword = try !(AccountStore.passwordHash(userID: caller.userID, on: db) ?? "").isEmpty
-            guard try hasPassword || PasskeyStore.count(of: caller.userID, on: db) > 1 else { return .failure(.lastSignInMethod) }
+            let ways = try IdentityStore.waysIn(of: caller.userID, on: db)
+            guard ways.password || ways.passkeys > 1 || ways.identities > 0 else { return .failure(.lastSignInMethod) }
             try PasskeyStore.delete(credentialID, of: caller.userID, on: db)
             return .success(try events.record(
                 .signInMethodChanged(.passkeyRemoved(name: passkey.name)), userID: caller.userID, address: address, now: UnixTime.now(), on: db))

@@ -14,7 +14,7 @@ public enum DatabaseTransfer {
     static let copiedTables = [
         "users", "display_names", "presence", "sessions", "password_failures", "picture_uploads", "account_tokens", "mail_outbox",
         "audit_log", "imported_hash_parameters", "session_seed_key", "passkeys", "webauthn_user_handles",
-        "totp_factors", "recovery_codes", "apple_refresh_tokens", "apple_revocations",
+        "totp_factors", "recovery_codes", "identities", "apple_refresh_tokens", "apple_revocations",
     ]
     /// Copied over the row the target's own migration made: the key the copied sessions'
     /// seeds are derived from, without which their refresh tokens would not verify (`RefreshSeeds`).

@@ -34,7 +34,8 @@ public struct TokenIssuer: Sendable {
         var claims = FlatJSONWriter()
         claims.write("amr", .strings(methods.values))
         claims.write("aud", .string(policy.audience))
-        claims.write("email", .string(user.email))
+        // No `email` claim for an account without an address.
+        if let email = user.email { claims.write("email", .string(email)) }
         claims.write("email_verified", .bool(user.emailVerified))
         claims.write("exp", .integer(now + policy.accessTokenTTL))
         claims.write("iat", .integer(now))

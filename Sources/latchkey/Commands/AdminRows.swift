@@ -14,7 +14,7 @@ struct UserRow: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(user.id, forKey: .id)
-        try container.encode(user.email, forKey: .email)
+        if let email = user.email { try container.encode(email, forKey: .email) } else { try container.encodeNil(forKey: .email) }
         try container.encode(user.emailVerified, forKey: .emailVerified)
         if let name = user.displayName { try container.encode(name, forKey: .displayName) } else { try container.encodeNil(forKey: .displayName) }
         if let photoURL = user.photoURL { try container.encode(photoURL, forKey: .photoURL) } else { try container.encodeNil(forKey: .photoURL) }
@@ -75,7 +75,7 @@ enum TextTable {
 extension TextTable {
     static func users(_ users: [User]) -> String {
         render(["ID", "EMAIL", "DISPLAY NAME", "VERIFIED", "DISABLED", "CREATED"], users.map { user in
-            [user.id, user.email, user.displayName ?? "-", user.emailVerified ? "yes" : "no", user.disabled ? "yes" : "no", RFC3339.format(user.createdAt)]
+            [user.id, user.email ?? "-", user.displayName ?? "-", user.emailVerified ? "yes" : "no", user.disabled ? "yes" : "no", RFC3339.format(user.createdAt)]
         })
     }
 

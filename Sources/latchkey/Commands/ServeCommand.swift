@@ -62,7 +62,9 @@ struct ServeCommand: SettingsCommand {
             picturesDirectory: settings.dataDir + "/uploads/profile_pictures",
             publicURL: settings.resolvedPublicURL(boundPort: listener.port),
             relyingParty: settings.relyingParty(boundPort: listener.port),
-            appleRefreshTokens: appleTokens.map { AppleRefreshTokens(database: database, endpoint: $0, key: outboxKey) }
+            appleRefreshTokens: appleTokens.map { AppleRefreshTokens(database: database, endpoint: $0, key: outboxKey) },
+            identityProviders: settings.identityProviders,
+            providerDocuments: try ProviderHTTPS(caFile: settings.outboundCAFile)
         )
         let service = try LatchkeyService(core: core, options: try settings.serviceOptions(boundPort: listener.port), logger: logger)
         // Before listening: an admin command's event right after start is heard.

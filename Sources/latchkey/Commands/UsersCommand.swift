@@ -63,7 +63,7 @@ struct UsersCommand: ParsableCommand {
         func output(_ admin: Administration) async throws -> String {
             let user = try AdminCommands.find(target.user, admin)
             try await admin.delete(user)
-            return target.format.json ? try AdminCommands.json(UserRow(user)) : "deleted \(user.id) (\(user.email))"
+            return target.format.json ? try AdminCommands.json(UserRow(user)) : "deleted \(user.id) (\(user.email ?? "no address"))"
         }
     }
 }

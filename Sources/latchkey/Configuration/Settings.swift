@@ -71,6 +71,15 @@ struct Settings: Sendable {
     var webAuthnRPID: String?
     var webAuthnRPName: String?
     var webAuthnOrigins: [String]?
+    /// Sign in with Apple: the bundle ids and services ids accepted as `aud`; off while empty.
+    var appleClientIDs: [String] = []
+    var appleBaseURL = IdentityProvider.defaultAppleBaseURL
+    /// Sign in with Google: off while empty.
+    var googleClientIDs: [String] = []
+    var googleIssuer = IdentityProvider.defaultGoogleIssuer
+    var oidcProviders: [OIDCProviderSetting] = []
+    /// CAs added for outbound HTTPS (the providers' keys); nil: the system's trust store.
+    var outboundCAFile: String?
     var reservedDisplayNames = Settings.defaultReservedDisplayNames
     var logLevel = Logger.Level.info
     var logFormat = LogFormat.text

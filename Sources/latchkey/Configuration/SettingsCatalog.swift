@@ -130,6 +130,14 @@ enum SettingsCatalog {
             }
             settings.webAuthnOrigins = origins
         }, spelledWords: ["webauthn", "Origins"]),
+        .list("appleClientIDs", \.appleClientIDs),
+        .httpsBase("appleBaseURL", \.appleBaseURL),
+        .list("googleClientIDs", \.googleClientIDs),
+        .httpsBase("googleIssuer", \.googleIssuer),
+        SettingSpec(key: "oidcProviders", apply: { settings, text throws(SettingValueError) in
+            settings.oidcProviders = try OIDCProviderSetting.parse(text)
+        }, spelledWords: ["oidc", "Providers"]),
+        .optionalString("outboundCAFile", \.outboundCAFile),
         .list("reservedDisplayNames", \.reservedDisplayNames),
         SettingSpec(key: "logLevel") { settings, text throws(SettingValueError) in
             guard let level = Logger.Level(rawValue: text.lowercased()) else {

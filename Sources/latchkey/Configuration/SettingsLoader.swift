@@ -98,8 +98,38 @@ private struct ConfigValue: Decodable {
             text = string
         } else if let array = try? container.decode([ConfigValue].self) {
             text = array.compactMap(\.text).joined(separator: ",")
+        } else if let structured = try? container.decode(ConfigJSON.self) {
+            // A list of objects (`oidcProviders`): its JSON, as the environment carries it.
+            text = String(decoding: try JSONEncoder().encode(structured), as: UTF8.self)
         } else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "unsupported value")
+        }
+    }
+}
+
+/// Any JSON value, read and written again: the text of a structured setting.
+private enum ConfigJSON: Codable {
+    case null, bool(Bool), number(Double), string(String), array([ConfigJSON]), object([String: ConfigJSON])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let bool = try? container.decode(Bool.self) { self = .bool(bool) }
+        else if let number = try? container.decode(Double.self) { self = .number(number) }
+        else if let string = try? container.decode(String.self) { self = .string(string) }
+        else if let array = try? container.decode([ConfigJSON].self) { self = .array(array) }
+        else { self = .object(try container.decode([String: ConfigJSON].self)) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
         }
     }
 }
