@@ -54,7 +54,7 @@ struct LoadAccount {
         let id = Base64URL.encode(credentialID)
         let body = #"{"credential":{"id":"\#(id)","rawId":"\#(id)","type":"public-key","response":{"clientDataJSON":"\#(Base64URL.encode(clientData))","authenticatorData":"\#(Base64URL.encode(authenticatorData))","signature":"\#(Base64URL.encode(signature))"},"clientExtensionResults":{}}}"#
         let answer = try connection.request("POST", "/v1/auth/passkeys/login", body: body)
-        guard answer.status == 200, answer.text.contains("\"accessToken\"") else { throw Failure(description: "sign-in: \(answer.status) \(answer.text)") }
+        guard answer.status == 200, answer.contains("\"accessToken\"") else { throw Failure(description: "sign-in: \(answer.status) \(answer.text)") }
     }
 
     /// `RegistrationResponseJSON` with `none` attestation: authenticator data holding the

@@ -14,27 +14,32 @@ extension PasskeyService {
     /// spare a device the password throttle, and no password was typed).
     public func signIn(body: [UInt8], deviceToken: String?, from address: String, userAgent: String?) async throws -> TokenPair {
         let (form, clientData) = try Self.read(body)
-        let (party, issuer, keys, challenges) = (party, issuer, keys, challenges)
-        // The signature is checked before the write, not in it: the writer commits every
-        // write in turn, and a signature check (an RSA key's above all) would hold all of
-        // them back. The write then takes the challenge and finds the same key still there.
-        let checked = try database.read { db in try PasskeyStore.credential(form.credentialID, on: db) }.map { stored in
-            (key: stored.publicKey, verdict: Self.verify(form, clientData, key: stored.publicKey, keys: keys, for: party))
+        let (party, issuer, keys, challenges, known) = (party, issuer, keys, challenges, self.known)
+        // Everything that needs no row is done before the write, not in it: the writer commits
+        // every write in turn, and a signature check (an RSA key's above all) would hold all of
+        // them back. The write then spends the challenge and finds the same key still there.
+        let expiry = challenges.expiry(of: clientData.challenge, now: UnixTime.now())
+        let checked = try known.credential(form.credentialID) {
+            try database.read { db in try PasskeyStore.signInCredential(form.credentialID, on: db) }
+        }.map { credential in
+            (credential: credential, verdict: Self.verify(form, clientData, key: credential.publicKey, keys: keys, for: party))
         }
         let outcome = try await database.write { db -> Result<(user: User, refresh: String, sessionID: String, epoch: Int64), any Error> in
             let now = UnixTime.now()
-            guard let expiry = challenges.expiry(of: clientData.challenge, now: now),
-                  try WebAuthnChallengeStore.spend(clientData.challenge, expiresAt: expiry, now: now, on: db)
-            else { return .failure(PasskeyError.challengeInvalid) }
-            guard let checked, let (stored, user, epoch) = try PasskeyStore.signInState(form.credentialID, on: db), stored.publicKey == checked.key else {
+            guard let expiry, now < expiry, try WebAuthnChallengeStore.spend(clientData.challenge, expiresAt: expiry, now: now, on: db) else {
+                return .failure(PasskeyError.challengeInvalid)
+            }
+            guard let checked, let (stored, user, epoch) = try PasskeyStore.signInState(form.credentialID, on: db),
+                  stored.publicKey == checked.credential.publicKey, stored.userID == checked.credential.userID
+            else {
+                known.forget(form.credentialID)
                 try AuditStore.append(.loginFailed, address: address, detail: "passkey unknown", now: now, on: db)
                 return .failure(PasskeyError.unknownCredential)
             }
             // The user handle is not signed over; one that names another account is a
             // response stitched together, not this credential's.
             if let handle = form.response["userHandle"] {
-                let own = try PasskeyStore.userHandle(of: stored.userID, making: false, on: db)
-                guard let own, ConstantTime.equals(handle, own) else {
+                guard let own = checked.credential.userHandle, ConstantTime.equals(handle, own) else {
                     try AuditStore.append(.loginFailed, user: stored.userID, address: address, detail: "passkey user handle", now: now, on: db)
                     return .failure(PasskeyError.unknownCredential)
                 }

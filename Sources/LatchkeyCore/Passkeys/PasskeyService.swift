@@ -16,6 +16,8 @@ public struct PasskeyService: Sendable {
     let mailQueued: @Sendable () -> Void
     /// Built public keys, kept across sign-ins.
     let keys = PasskeyKeys()
+    /// Stored credentials a sign-in checks before its write, kept across sign-ins.
+    let known = KnownCredentials()
     /// Sign-in challenges: made and checked without a row (`LoginChallenges`).
     let challenges: LoginChallenges
 

@@ -55,9 +55,15 @@ enum PasskeyStore {
         )
     }
 
-    static func credential(_ credentialID: [UInt8], on db: StoreConnection) throws -> StoredCredential? {
-        try db.queryOne("SELECT user_id, public_key, sign_count FROM passkeys WHERE credential_id = ?", credentialID) { row in
-            StoredCredential(userID: row.text(at: 0) ?? "", publicKey: row.blob(at: 1) ?? [], signCount: row.int64(at: 2))
+    /// What a sign-in checks before its write (`KnownCredentials`), or nil for an unknown id.
+    static func signInCredential(_ credentialID: [UInt8], on db: StoreConnection) throws -> KnownCredentials.Credential? {
+        try db.queryOne(
+            """
+            SELECT p.user_id, p.public_key, h.handle FROM passkeys p LEFT JOIN webauthn_user_handles h ON h.user_id = p.user_id
+            WHERE p.credential_id = ?
+            """, credentialID
+        ) { row in
+            KnownCredentials.Credential(userID: row.text(at: 0) ?? "", publicKey: row.blob(at: 1) ?? [], userHandle: row.blob(at: 2))
         }
     }
 

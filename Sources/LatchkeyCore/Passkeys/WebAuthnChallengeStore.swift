@@ -1,4 +1,5 @@
 import AuthCrypto
+import Synchronization
 
 /// The SQL of ceremony challenges (migrations/0020, 0021, 0022). A registration challenge is
 /// stored only as SHA-256 and deleted by its first use whatever its outcome; a sign-in
@@ -34,12 +35,24 @@ enum WebAuthnChallengeStore {
     /// Records a sign-in challenge (`LoginChallenges`) as used; false when it was already,
     /// so it works once. Spent ones are kept only until they would have expired; keyed by
     /// that expiry first (migration 0022), the insert lands at the table's end and the
-    /// sweep takes from its start.
+    /// sweep takes from its start. No RETURNING: SQLite keeps a RETURNING statement's rows in
+    /// a temporary B-tree of their own, an allocation on the one writer for every sign-in.
     static func spend(_ challenge: [UInt8], expiresAt: Int64, now: Int64, on db: StoreConnection) throws -> Bool {
-        try db.run("DELETE FROM webauthn_spent_challenges WHERE expires_at <= ?", now)
-        return try db.queryOne(
-            "INSERT INTO webauthn_spent_challenges (expires_at, challenge_hash) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1",
+        if sweepIsDue(now) { try db.run("DELETE FROM webauthn_spent_challenges WHERE expires_at <= ?", now) }
+        try db.run(
+            "INSERT INTO webauthn_spent_challenges (expires_at, challenge_hash) VALUES (?, ?) ON CONFLICT DO NOTHING",
             expiresAt, SHA256.hash(challenge)
-        ) { _ in true } ?? false
+        )
+        return db.changes == 1
+    }
+
+    /// The second of the last sweep of expired spent challenges: once a second is enough, and
+    /// saves the writer a statement at every other sign-in of that second. A sweep whose
+    /// batch rolls back is simply made a second later.
+    private static let lastSweep = Atomic<Int64>(0)
+
+    private static func sweepIsDue(_ now: Int64) -> Bool {
+        let last = lastSweep.load(ordering: .relaxed)
+        return last != now && lastSweep.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged
     }
 }

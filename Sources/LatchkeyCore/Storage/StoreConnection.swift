@@ -62,6 +62,14 @@ struct StoreConnection: Sendable {
         }
     }
 
+    /// Rows the last INSERT, UPDATE or DELETE changed; a query since does not reset it.
+    var changes: Int {
+        switch backend {
+        case .sqlite(let connection): connection.changes
+        case .postgres(let connection): connection.changes
+        }
+    }
+
     /// Every row of a query, each turned into a value by `row`.
     func query<T>(_ sql: String, _ values: (any SQLBindable)?..., row: (StoreRow) throws -> T) throws -> [T] {
         switch backend {
