@@ -62,11 +62,6 @@ struct Settings: Sendable {
     var appleTeamID: String?
     var appleKeyID: String?
     var appleKeyFile: String?
-    // Stand-ins for the idp part's settings of the same keys (ARCHITECTURE's table); at its
-    // merge, its lines take the place of these two.
-    var appleBaseURL = "https://appleid.apple.com"
-    /// Nil means the system's trust store.
-    var outboundCAFile: String?
     /// WebAuthn's relying party; nil: from the public URL and productName (`relyingParty`).
     var webAuthnRPID: String?
     var webAuthnRPName: String?

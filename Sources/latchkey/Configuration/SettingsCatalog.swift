@@ -107,13 +107,6 @@ enum SettingsCatalog {
             settings.appleKeyID = text
         },
         .optionalString("appleKeyFile", \.appleKeyFile),
-        SettingSpec(key: "appleBaseURL") { settings, text throws(SettingValueError) in
-            guard text.lowercased().hasPrefix("https://"), URL(string: text)?.host != nil, !text.hasSuffix("/") else {
-                throw SettingValueError(expected: "an https:// URL without a trailing slash, such as https://appleid.apple.com")
-            }
-            settings.appleBaseURL = text
-        },
-        .optionalString("outboundCAFile", \.outboundCAFile),
         SettingSpec(key: "webAuthnRPID", apply: { settings, text throws(SettingValueError) in
             guard isRPID(text) else { throw SettingValueError(expected: "a domain such as example.com (lower case, no scheme, port or path)") }
             settings.webAuthnRPID = text
