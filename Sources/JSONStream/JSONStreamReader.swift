@@ -11,7 +11,11 @@
 /// skipped ones are only checked for their escapes and control characters.
 ///
 /// After an error the reader's position is unspecified: stop reading.
-public final class JSONStreamReader<Source: JSONByteSource> {
+///
+/// Not generic over its source: the source is asked for bytes once per buffer, and a
+/// generic reader ran unspecialized from the modules that use it, looking up its own type
+/// metadata at every call.
+public final class JSONStreamReader {
     public static var maximumDepth: Int { 64 }
     public static var maximumNumberBytes: Int { 128 }
 
@@ -19,7 +23,7 @@ public final class JSONStreamReader<Source: JSONByteSource> {
     /// Where the next byte to read is; after `peekKind`, the start of the next value.
     public private(set) var location = JSONLocation(line: 1, column: 1, offset: 0)
 
-    private var source: Source
+    private var source: any JSONByteSource
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     private var position = 0
     private var filled = 0
@@ -34,7 +38,7 @@ public final class JSONStreamReader<Source: JSONByteSource> {
         var hasMembers = false
     }
 
-    public init(_ source: Source, chunkSize: Int = 65_536, maximumStringBytes: Int = 1 << 20) {
+    public init(_ source: some JSONByteSource, chunkSize: Int = 65_536, maximumStringBytes: Int = 1 << 20) {
         self.source = source
         self.maximumStringBytes = maximumStringBytes
         buffer = .allocate(capacity: max(1, chunkSize))
@@ -387,8 +391,7 @@ public final class JSONStreamReader<Source: JSONByteSource> {
     }
 }
 
-/// A byte as a message shows it: `'x'`, or its hex value when it does not print. Outside
-/// the generic reader, so a reference to it captures nothing of the reader's type.
+/// A byte as a message shows it: `'x'`, or its hex value when it does not print.
 private func describe(_ byte: UInt8) -> String {
     guard !(0x21..<0x7F).contains(byte) else { return "'\(Character(Unicode.Scalar(byte)))'" }
     let hex = String(byte, radix: 16, uppercase: true)

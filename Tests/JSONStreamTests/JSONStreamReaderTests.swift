@@ -5,7 +5,7 @@ import Testing
 @Suite struct JSONStreamReaderTests {
     /// A reader over `text` whose source hands out `piece` bytes at a time into a buffer of
     /// `chunk`: with 1, every token lies across a boundary.
-    static func reader(_ text: String, piece: Int = 65_536, chunk: Int = 65_536, maximumStringBytes: Int = 1 << 20) -> JSONStreamReader<ByteArraySource> {
+    static func reader(_ text: String, piece: Int = 65_536, chunk: Int = 65_536, maximumStringBytes: Int = 1 << 20) -> JSONStreamReader {
         JSONStreamReader(ByteArraySource(Array(text.utf8), pieceSize: piece), chunkSize: chunk, maximumStringBytes: maximumStringBytes)
     }
 
@@ -31,7 +31,7 @@ import Testing
         """
 
     /// Walks `document`, keeping the scalars of each user and skipping the containers.
-    static func users(_ reader: JSONStreamReader<ByteArraySource>) throws -> [[String: JSONScalar]] {
+    static func users(_ reader: JSONStreamReader) throws -> [[String: JSONScalar]] {
         var users: [[String: JSONScalar]] = []
         try reader.beginObject()
         while let key = try reader.nextKey() {
@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func nestingIsBounded() throws {
-        let depth = JSONStreamReader<ByteArraySource>.maximumDepth
+        let depth = JSONStreamReader.maximumDepth
         let fits = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         let reader = Self.reader(fits)
         try reader.skipValue()

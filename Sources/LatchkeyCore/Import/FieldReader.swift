@@ -4,7 +4,7 @@ import JSONStream
 /// Typed reads of one object's members, with messages that name the field:
 /// `users[3].emailVerified: expected true or false, found a string`.
 struct FieldReader {
-    let reader: JSONStreamReader<FileByteSource>
+    let reader: JSONStreamReader
     let path: String
 
     /// A string, or nil for null.

@@ -5,7 +5,7 @@ import JSONStream
 /// the reader's buffer and one account, however many the file holds.
 final class FirebaseAuthExport {
     let path: String
-    private let reader: JSONStreamReader<FileByteSource>
+    private let reader: JSONStreamReader
     private var index = 0
     private var started = false
     private var ended = false

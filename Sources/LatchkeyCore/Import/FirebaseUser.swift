@@ -25,7 +25,7 @@ struct FirebaseUser: Sendable {
     /// Reads the object at the reader's position. A field of the wrong type is an error
     /// naming the account and the field; a value Latchkey's rules refuse (an email, a
     /// name) is not: the import decides what to do with it.
-    static func read(from reader: JSONStreamReader<FileByteSource>, index: Int) throws -> FirebaseUser {
+    static func read(from reader: JSONStreamReader, index: Int) throws -> FirebaseUser {
         let kind = try reader.peekKind()
         let location = reader.location
         guard kind == .object else { throw reader.error("users[\(index)]: expected an account (an object), found \(kind)") }

@@ -29,7 +29,7 @@ enum FirestoreExport {
         }
     }
 
-    private static func collection(_ name: String, _ reader: JSONStreamReader<FileByteSource>, _ staging: ImportStaging) throws {
+    private static func collection(_ name: String, _ reader: JSONStreamReader, _ staging: ImportStaging) throws {
         switch name {
         case "users":
             try documents(of: name, reader) { uid, fields in
@@ -60,7 +60,7 @@ enum FirestoreExport {
     /// Walks `{id: {fields…}, …}`: `body` gets each document's id with the reader inside
     /// it, and reads its fields to the end.
     private static func documents(
-        of collection: String, _ reader: JSONStreamReader<FileByteSource>, _ body: (String, FieldReader) throws -> Void
+        of collection: String, _ reader: JSONStreamReader, _ body: (String, FieldReader) throws -> Void
     ) throws {
         let kind = try reader.peekKind()
         guard kind == .object else { throw reader.error("\(collection): expected an object of documents by id, found \(kind)") }

@@ -28,7 +28,7 @@ enum RealtimeDatabaseExport {
         }
     }
 
-    private static func presence(of uid: String, _ reader: JSONStreamReader<FileByteSource>, _ staging: ImportStaging) throws {
+    private static func presence(of uid: String, _ reader: JSONStreamReader, _ staging: ImportStaging) throws {
         let kind = try reader.peekKind()
         guard kind == .object else { throw reader.error("userPresence/\(uid): expected an object, found \(kind)") }
         let fields = FieldReader(reader: reader, path: "userPresence/\(uid)")

@@ -41,7 +41,7 @@ struct WebAuthnResponseJSON {
         self.response = response
     }
 
-    private static func readCredential(_ reader: JSONStreamReader<ByteArraySource>) throws -> WebAuthnResponseJSON {
+    private static func readCredential(_ reader: JSONStreamReader) throws -> WebAuthnResponseJSON {
         var strings: [String: String] = [:]
         var response: [String: [UInt8]]?
         try reader.beginObject()
@@ -64,7 +64,7 @@ struct WebAuthnResponseJSON {
         return WebAuthnResponseJSON(credentialID: credentialID, response: response)
     }
 
-    private static func readResponse(_ reader: JSONStreamReader<ByteArraySource>) throws -> [String: [UInt8]] {
+    private static func readResponse(_ reader: JSONStreamReader) throws -> [String: [UInt8]] {
         var members: [String: [UInt8]] = [:]
         guard try reader.peekKind() == .object else { throw WebAuthnFailure.malformed }
         try reader.beginObject()
