@@ -17,6 +17,8 @@ public final class CoreServices: Sendable {
     public let emailVerification: EmailVerificationService
     public let passkeys: PasskeyService
     public let identities: IdentityService
+    /// Apple's server-to-server notifications (`POST /v1/auth/idp/apple/notifications`).
+    public let appleNotifications: AppleNotifications
     public let verifier: AccessTokenVerifier
     /// Where reads cross the network (PostgreSQL), the bearer checks' session reads in
     /// batches; nil on SQLite, whose checks read inline.
@@ -82,8 +84,10 @@ public final class CoreServices: Sendable {
             events: events, accounts: accounts, mailQueued: mailQueued, challenges: LoginChallenges(refreshKey: issuer.refreshKey)
         )
         identities = IdentityService(
-            database: database, issuer: issuer, events: events, mailQueued: mailQueued, providers: identityProviders, fetcher: providerDocuments
+            database: database, issuer: issuer, events: events, mailQueued: mailQueued, providers: identityProviders, fetcher: providerDocuments,
+            appleTokens: appleRefreshTokens
         )
+        appleNotifications = AppleNotifications(identities: identities, pictures: pictures)
         verifier = AccessTokenVerifier(keys: keys, policy: policy, sessions: sessionCache)
         sessionReadBatches = database.networkReaderConnections.map { _ in SessionReadBatches(database: database) }
     }

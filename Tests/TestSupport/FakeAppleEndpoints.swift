@@ -46,24 +46,13 @@ public final class FakeAppleEndpoints {
     public func start() throws { try server.start() }
 
     /// What the fake accepted (and refused), in order: `kind` is exchange, revoke or refused.
-    public func records() -> [[String: String]] {
-        guard let text = try? String(contentsOfFile: recordPath, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap { line in
-            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: String]
-        }
-    }
+    public func records() -> [[String: String]] { AppleEndpointRecords(path: recordPath).all() }
 
-    public func records(_ kind: String) -> [[String: String]] { records().filter { $0["kind"] == kind } }
+    public func records(_ kind: String) -> [[String: String]] { AppleEndpointRecords(path: recordPath).of(kind) }
 
     /// Waits (at most `timeout` seconds) until `kind` has been recorded `count` times.
     public func waitFor(_ kind: String, count: Int = 1, timeout: Double = 30) -> [[String: String]] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let found = records(kind)
-            if found.count >= count { return found }
-            usleep(100_000)
-        }
-        return records(kind)
+        AppleEndpointRecords(path: recordPath).waitFor(kind, count: count, timeout: timeout)
     }
 
     /// A P-256 key in PKCS#8 PEM (`BEGIN PRIVATE KEY`), the form of Apple's `.p8` files.

@@ -7,7 +7,9 @@ exchange and revocation it accepted, as one JSON line, to RECORD for the test to
 
   POST /auth/token   grant_type=authorization_code, code, client_id, client_secret
                      200 {"access_token", "token_type", "expires_in", "refresh_token",
-                     "id_token"}: the refresh token is "rt." followed by the code; a code
+                     "id_token"}: the refresh token is "rt." followed by the code, the
+                     id_token's sub the code up to its first "~" (all of it without one,
+                     its signature a placeholder); a code
                      used twice is 400 invalid_grant. Codes that play a misbehaving Apple:
                      "no-token" (200 without refresh_token), "odd-error" (400 with an
                      error code that is not one), "slow" (nothing for 30 s).
@@ -19,6 +21,7 @@ A client secret that does not check out is 400 invalid_client, as at Apple.
       --team-id TEAM --key-id KID --client-ids A,B --record RECORD [--port N]
 """
 import argparse
+import base64
 import json
 import os
 import ssl
@@ -33,13 +36,28 @@ from cryptography.hazmat.primitives.serialization import load_pem_private_key
 SIX_MONTHS = 15777000
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+def b64(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+class AppleState:
+    """What the endpoints check against and where they record: the options, the public key
+    of the test's .p8, and the audience a client secret must name (the base URL)."""
+
+    def __init__(self, options, audience):
+        self.options = options
+        self.audience = audience
+        with open(options.apple_key, "rb") as key:
+            self.public_key = load_pem_private_key(key.read(), password=None).public_key()
+
+
+class AppleEndpoints:
+    """The two endpoints, for a BaseHTTPRequestHandler whose `apple_state()` gives an
+    AppleState. fake_idp.py mounts them under its Apple issuer, so one base URL serves
+    Apple's keys, token and revocation endpoints, as appleid.apple.com does."""
+
     spent_codes = set()
     lock = threading.Lock()
-
-    def log_message(self, format, *args):
-        pass
 
     def answer(self, status, body=None):
         data = b"" if body is None else json.dumps(body).encode()
@@ -52,14 +70,15 @@ class Handler(BaseHTTPRequestHandler):
 
     def client_secret_refusal(self, form):
         """None when the form's client secret is one Apple would accept, else why not."""
-        options = self.server.options
+        state = self.apple_state()
+        options = state.options
         client_id = form.get("client_id", "")
         if client_id not in options.client_ids:
             return "unknown client_id"
         secret = form.get("client_secret", "")
         try:
             header = jwt.get_unverified_header(secret)
-            claims = jwt.decode(secret, self.server.public_key, algorithms=["ES256"], audience=self.server.audience,
+            claims = jwt.decode(secret, state.public_key, algorithms=["ES256"], audience=state.audience,
                                 issuer=options.team_id, options={"require": ["iss", "iat", "exp", "aud", "sub"]})
         except jwt.PyJWTError as error:
             return "client secret: %s" % error
@@ -72,10 +91,11 @@ class Handler(BaseHTTPRequestHandler):
         return None
 
     def record(self, entry):
-        with Handler.lock, open(self.server.options.record, "a") as record:
+        with AppleEndpoints.lock, open(self.apple_state().options.record, "a") as record:
             record.write(json.dumps(entry) + "\n")
 
-    def do_POST(self):
+    def serve_apple_post(self, path):
+        """Answers a POST to `path` (relative to the base URL)."""
         length = int(self.headers.get("Content-Length", "0"))
         if length > 65536:
             return self.answer(413)
@@ -84,9 +104,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(400, {"error": "invalid_request"})
         refusal = self.client_secret_refusal(form)
         if refusal:
-            self.record({"kind": "refused", "path": self.path, "why": refusal})
+            self.record({"kind": "refused", "path": path, "why": refusal})
             return self.answer(400, {"error": "invalid_client"})
-        if self.path == "/auth/token":
+        if path == "/auth/token":
             code = form.get("code", "")
             if form.get("grant_type") != "authorization_code" or not code:
                 return self.answer(400, {"error": "invalid_request"})
@@ -97,19 +117,44 @@ class Handler(BaseHTTPRequestHandler):
                 return self.answer(200, {"access_token": "at", "token_type": "Bearer", "expires_in": 3600})
             if code == "odd-error":
                 return self.answer(400, {"error": "<b>not a code</b>"})
-            with Handler.lock:
-                if code in Handler.spent_codes:
+            with AppleEndpoints.lock:
+                if code in AppleEndpoints.spent_codes:
                     return self.answer(400, {"error": "invalid_grant"})
-                Handler.spent_codes.add(code)
+                AppleEndpoints.spent_codes.add(code)
             refresh_token = "rt." + code
+            subject = code.split("~", 1)[0]
             self.record({"kind": "exchange", "client_id": form["client_id"], "code": code, "refresh_token": refresh_token})
+            id_token = b64(b'{"alg":"ES256"}') + "." + b64(json.dumps({
+                "iss": self.apple_state().audience, "aud": form["client_id"], "sub": subject,
+                "iat": int(time.time()), "exp": int(time.time()) + 600}).encode()) + ".c2ln"
             return self.answer(200, {"access_token": "at." + code, "token_type": "Bearer", "expires_in": 3600,
-                                     "refresh_token": refresh_token, "id_token": "e30.e30.sig"})
-        if self.path == "/auth/revoke":
+                                     "refresh_token": refresh_token, "id_token": id_token})
+        if path == "/auth/revoke":
             self.record({"kind": "revoke", "client_id": form["client_id"], "token": form.get("token"),
                          "token_type_hint": form.get("token_type_hint")})
             return self.answer(200)
         return self.answer(404)
+
+
+def add_apple_arguments(parser, required):
+    parser.add_argument("--apple-key", required=required)
+    parser.add_argument("--team-id", required=required)
+    parser.add_argument("--key-id", required=required)
+    parser.add_argument("--client-ids", required=required)
+    parser.add_argument("--record", required=required)
+
+
+class Handler(AppleEndpoints, BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format, *args):
+        pass
+
+    def apple_state(self):
+        return self.server.apple
+
+    def do_POST(self):
+        self.serve_apple_post(self.path)
 
 
 def main():
@@ -118,19 +163,12 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--cert", required=True)
     parser.add_argument("--key", required=True)
-    parser.add_argument("--apple-key", required=True)
-    parser.add_argument("--team-id", required=True)
-    parser.add_argument("--key-id", required=True)
-    parser.add_argument("--client-ids", required=True)
-    parser.add_argument("--record", required=True)
+    add_apple_arguments(parser, required=True)
     options = parser.parse_args()
     options.client_ids = set(options.client_ids.split(","))
     server = ThreadingHTTPServer(("127.0.0.1", options.port), Handler)
     server.daemon_threads = True
-    server.options = options
-    with open(options.apple_key, "rb") as key:
-        server.public_key = load_pem_private_key(key.read(), password=None).public_key()
-    server.audience = "https://127.0.0.1:%d" % server.server_address[1]
+    server.apple = AppleState(options, "https://127.0.0.1:%d" % server.server_address[1])
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(options.cert, options.key)
     server.socket = context.wrap_socket(server.socket, server_side=True)

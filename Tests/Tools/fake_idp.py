@@ -7,6 +7,10 @@ HTTPS (the server under test fetches these):
   /apple/auth/keys                                 Apple's JWKS (issuer https://127.0.0.1:P/apple)
   /google/.well-known/openid-configuration         discovery of issuer https://127.0.0.1:P/google
   /google/jwks                                     Google's JWKS (the discovery's jwks_uri)
+  POST /apple/auth/token, /apple/auth/revoke       Apple's token and revocation endpoints, as
+                                                   fake_apple_endpoints.py plays them, when
+                                                   started with its --apple-key ... --record
+                                                   (so one appleBaseURL serves all of Apple)
 
 Control (plain HTTP, JSON bodies):
   GET  /info                      {"httpsPort", "apple": issuer, "google": issuer}
@@ -21,6 +25,7 @@ Control (plain HTTP, JSON bodies):
   GET  /count?provider=NAME       {"jwks": fetches of the provider's JWKS so far}
 
   fake_idp.py --port-file PORT_FILE --cert CERT --key KEY [--port N]
+      [--apple-key P8 --team-id TEAM --key-id KID --client-ids A,B --record RECORD]
 """
 import argparse
 import base64
@@ -37,6 +42,8 @@ import uuid
 import jwt
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
+
+from fake_apple_endpoints import AppleEndpoints, AppleState, add_apple_arguments
 
 LOCK = threading.Lock()
 
@@ -90,7 +97,7 @@ class Provider:
 
 
 PROVIDERS = {"apple": Provider("apple"), "google": Provider("google")}
-STATE = {"https_port": 0}
+STATE = {"https_port": 0, "apple_endpoints": None}
 
 
 def issuer(name):
@@ -108,11 +115,19 @@ def respond(handler, status, body, headers=()):
     handler.wfile.write(data)
 
 
-class ProviderHandler(http.server.BaseHTTPRequestHandler):
+class ProviderHandler(AppleEndpoints, http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def log_message(self, *args):
         pass
+
+    def apple_state(self):
+        return STATE["apple_endpoints"]
+
+    def do_POST(self):
+        if STATE["apple_endpoints"] and self.path.startswith("/apple/auth/"):
+            return self.serve_apple_post(self.path[len("/apple"):])
+        respond(self, 404, {})
 
     def do_GET(self):
         with LOCK:
@@ -177,12 +192,16 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--cert", required=True)
     parser.add_argument("--key", required=True)
+    add_apple_arguments(parser, required=False)
     options = parser.parse_args()
     providers = Server(("127.0.0.1", 0), ProviderHandler)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(options.cert, options.key)
     providers.socket = context.wrap_socket(providers.socket, server_side=True)
     STATE["https_port"] = providers.server_address[1]
+    if options.apple_key:
+        options.client_ids = set(options.client_ids.split(","))
+        STATE["apple_endpoints"] = AppleState(options, issuer("apple"))
     threading.Thread(target=providers.serve_forever, daemon=True).start()
     control = Server(("127.0.0.1", options.port), ControlHandler)
     with open(options.port_file + ".tmp", "w") as f:

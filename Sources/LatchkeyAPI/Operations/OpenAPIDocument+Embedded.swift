@@ -1985,7 +1985,12 @@ paths:
         account is made (201) with the token's address (or none), no password and
         `displayName: null`. Presence becomes online; the session's `amr` is `["fed"]`
         (`["fed", "mfa"]` when the provider's own `amr` has `mfa`). `givenName` and
-        `familyName` are not kept; `authorizationCode` is accepted for Apple.
+        `familyName` are not kept. Apple's `authorizationCode`, with Apple's server settings
+        (`appleTeamID`, `appleKeyID`, `appleKeyFile`), is exchanged at Apple for the client id
+        the token's `aud` named and Apple's refresh token kept sealed (when Apple's answer
+        names the same `sub`), to be revoked at Apple when the account is deleted or Apple
+        unlinked. A failed exchange is logged and never fails the sign-in; without those
+        settings, and for other providers, the code is ignored.
       requestBody:
         required: true
         content:
@@ -2029,6 +2034,62 @@ paths:
           $ref: '#/components/responses/JSONUnsupportedMediaType'
         '429':
           $ref: '#/components/responses/TooManyAttempts'
+        '500':
+          $ref: '#/components/responses/Internal'
+        '503':
+          $ref: '#/components/responses/IdentityProviderUnavailable'
+
+  /v1/auth/idp/apple/notifications:
+    post:
+      tags: [Identities]
+      operationId: receiveAppleNotification
+      summary: Apple's server-to-server notifications for Sign in with Apple.
+      description: |
+        The URL to enter as the Server-to-Server Notification Endpoint in Apple's developer
+        portal. No `Authorization`: the payload is a JWT checked as an Apple ID token is
+        (Apple's keys, `iss` `appleBaseURL`, `aud` among `appleClientIDs`, `exp`/`iat`/`nbf`
+        with the leeway; without `exp`, taken for 24 hours after `iat`). Its `events` claim
+        (a JSON string) names `type` and `sub`. `consent-revoked` and `account-delete`, in one
+        transaction: the account's sessions end (audit `identity_revoked`), the Apple identity
+        is unlinked, its Apple tokens are dropped without revoking, and an account with no
+        password, passkey or other identity left is deleted (audit `account_deleted`).
+        `email-disabled` / `email-enabled`: an audit entry (`identity_email_disabled` /
+        `identity_email_enabled`). An unknown `sub` or `type` is 200 and ignored, so a
+        replayed payload is harmless.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/AppleNotificationRequest'
+      responses:
+        '200':
+          description: Received (acted on, or ignored).
+          content:
+            application/json:
+              schema:
+                type: object
+        '400':
+          description: |
+            `IDP_TOKEN_INVALID` with `reason` (`MALFORMED`, `SIGNATURE`, `ISSUER`, `AUDIENCE`,
+            `EXPIRED`): not a notification Apple signed for this server's apps; nothing changed.
+            Or `INVALID_ARGUMENT` / `MALFORMED_JSON` for the body.
+          content:
+            application/problem+json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Problem'
+                  - properties:
+                      code:
+                        enum: [IDP_TOKEN_INVALID, INVALID_ARGUMENT, MALFORMED_JSON]
+                      reason:
+                        enum: [MALFORMED, SIGNATURE, ISSUER, AUDIENCE, EXPIRED]
+        '404':
+          $ref: '#/components/responses/NotFound'
+        '413':
+          $ref: '#/components/responses/JSONPayloadTooLarge'
+        '415':
+          $ref: '#/components/responses/JSONUnsupportedMediaType'
         '500':
           $ref: '#/components/responses/Internal'
         '503':
@@ -3048,6 +3109,7 @@ components:
           description: The raw nonce the app asked the provider to carry (Apple's token holds its SHA-256 hex).
         authorizationCode:
           type: string
+          description: Apple's authorization code, exchanged for Apple's refresh token when Apple's server settings are present; ignored otherwise.
         givenName:
           type: string
           description: Not kept; the app asks the user for a display name.
@@ -3056,6 +3118,13 @@ components:
           description: Not kept.
         deviceToken:
           type: string
+    AppleNotificationRequest:
+      type: object
+      required: [payload]
+      properties:
+        payload:
+          type: string
+          description: The notification, a JWT signed by Apple (ES256 or RS256).
     IdentityLinkRequest:
       type: object
       required: [idToken]
@@ -3066,6 +3135,7 @@ components:
           type: string
         authorizationCode:
           type: string
+          description: Apple's authorization code, exchanged as at sign-in.
     Identity:
       type: object
       required: [provider, subject, email, createdAt]

@@ -176,6 +176,10 @@ struct ErrorResponder: Sendable {
         case .lastSignInMethod:
             APIProblem(status: 409, code: .lastSignInMethod, title: "Last sign-in method",
                        detail: "This identity is the only way left to sign in to this account; add a passkey or another provider before unlinking it.")
+        case .notificationInvalid(let failure):
+            APIProblem(status: 400, code: .idpTokenInvalid, title: "Notification refused",
+                       detail: "The notification's payload is not one Apple signed for this server's apps: \(detail(for: failure))",
+                       reason: failure.rawValue)
         }
     }
 

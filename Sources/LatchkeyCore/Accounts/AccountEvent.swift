@@ -31,13 +31,29 @@ public enum AccountEvent: Sendable, Equatable {
     case profileChanged
     /// A passkey or the second factor added or removed: ends nothing; an audit entry and a notice.
     case signInMethodChanged(SignInMethodChange)
+    /// The provider told this server that the user ended the app's use of their identity
+    /// (Apple's `consent-revoked` or `account-delete` notification, `reason`): every session
+    /// ends, the identity is unlinked. No notice: the user did it themselves, at the provider.
+    case identityRevokedByProvider(provider: String, reason: String)
+    /// The account is gone because the identity its provider revoked was its only way in
+    /// (call after its rows are gone, as for `deleted`).
+    case deletedByProvider(provider: String)
+
+    /// Whether the account's rows are gone.
+    var deletesAccount: Bool {
+        switch self {
+        case .deleted, .deletedByProvider: true
+        default: false
+        }
+    }
 
     /// The sessions the event ends.
     var ends: EndedAccess.Sessions {
         switch self {
         case .passwordChanged(let kept): .allBut(kept)
         case .emailChanged(let kept): .allBut(kept)
-        case .passwordReset, .loggedOutEverywhere, .sessionsRevokedByOperator, .disabled, .deleted: .allBut(nil)
+        case .passwordReset, .loggedOutEverywhere, .sessionsRevokedByOperator, .disabled, .deleted, .identityRevokedByProvider,
+             .deletedByProvider: .allBut(nil)
         case .loggedOut(let session), .sessionRevoked(let session, _): .one(session)
         case .profileChanged, .signInMethodChanged: .noSession
         }
@@ -47,8 +63,9 @@ public enum AccountEvent: Sendable, Equatable {
     /// (otherwise only the email-change links the ended session asked for).
     var voidsEveryLink: Bool {
         switch self {
-        case .passwordChanged, .passwordReset, .emailChanged, .loggedOutEverywhere, .sessionsRevokedByOperator, .disabled, .deleted: true
-        case .loggedOut, .sessionRevoked, .profileChanged, .signInMethodChanged: false
+        case .passwordChanged, .passwordReset, .emailChanged, .loggedOutEverywhere, .sessionsRevokedByOperator, .disabled, .deleted,
+             .deletedByProvider: true
+        case .loggedOut, .sessionRevoked, .profileChanged, .signInMethodChanged, .identityRevokedByProvider: false
         }
     }
 
@@ -92,6 +109,8 @@ public enum AccountEvent: Sendable, Equatable {
         case .deleted(let session?): (.accountDeleted, session, nil)
         case .deleted(nil): (.adminUserDeleted, nil, nil)
         case .signInMethodChanged(let change): (change.auditEvent, nil, change.auditDetail)
+        case .identityRevokedByProvider(let provider, let reason): (.identityRevoked, nil, "\(provider) \(reason)")
+        case .deletedByProvider(let provider): (.accountDeleted, nil, provider)
         }
     }
 }

@@ -12,7 +12,7 @@ public struct AccountEvents: Sendable {
     /// processes once the transaction commits. For `.deleted`, call after the account's
     /// rows are gone. `address` is the client's, for the audit log.
     func record(_ event: AccountEvent, userID: String, address: String? = nil, now: Int64, on db: StoreConnection) throws -> EndedAccess {
-        let deleted = if case .deleted = event { true } else { false }
+        let deleted = event.deletesAccount
         if !deleted {
             try AccountEventStore.endSessions(event.ends, of: userID, now: now, on: db)
             if event.voidsEveryLink {

@@ -16,11 +16,11 @@ public struct AppleTokenEndpoint: Sendable {
         self.secrets = secrets
     }
 
-    /// Apple's refresh token for `code`, which Apple issued to `clientID`.
-    func exchange(code: String, clientID: String) throws(AppleTokenError) -> String {
+    /// Apple's refresh token for `code`, which Apple issued to `clientID`, and its user.
+    func exchange(code: String, clientID: String) throws(AppleTokenError) -> AppleTokenGrant {
         guard AppleTokenResponse.isPlausibleToken(Array(code.utf8)[...]) else { throw .malformedCode }
         let answer = try post("/auth/token", clientID: clientID, [("grant_type", "authorization_code"), ("code", code)])
-        return try AppleTokenResponse.refreshToken(in: answer.body)
+        return try AppleTokenResponse.grant(in: answer.body)
     }
 
     /// Revokes `refreshToken` (and with it the user's authorization of the app). Apple

@@ -15,6 +15,9 @@ public enum AppleTokenError: Error, Equatable, CustomStringConvertible {
     case malformedAnswer(String)
     /// Too many exchanges already wait for a thread.
     case busy
+    /// Apple's answer is for another user than the sign-in's (its ID token's `sub`), or
+    /// names none: nothing was kept.
+    case subjectMismatch
 
     public var description: String {
         switch self {
@@ -23,6 +26,7 @@ public enum AppleTokenError: Error, Equatable, CustomStringConvertible {
         case .rejected(let status, let error): "Apple answered \(status) \(error)"
         case .malformedAnswer(let why): "Apple's answer is malformed: \(why)"
         case .busy: "too many Apple token exchanges are waiting"
+        case .subjectMismatch: "Apple's answer is for another user than the one who signed in"
         }
     }
 }

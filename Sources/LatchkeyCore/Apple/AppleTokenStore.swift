@@ -47,6 +47,12 @@ enum AppleTokenStore {
         }
     }
 
+    /// Forgets the account's tokens without revoking them: Apple told us the user already
+    /// ended the app's authorization (a server-to-server notification).
+    static func drop(userID: String, on db: StoreConnection) throws {
+        try db.run("DELETE FROM apple_refresh_tokens WHERE user_id = ?", userID)
+    }
+
     /// Whether any revocation is due by `now` (a read: most polls find nothing).
     static func anyDue(now: Int64, on db: StoreConnection) throws -> Bool {
         try db.queryOne(

@@ -26,6 +26,13 @@ public enum AuditEvent: String, Sendable, CaseIterable {
     case passkeyCloneWarning = "passkey_clone_warning"
     case totpEnabled = "totp_enabled", totpRemoved = "totp_removed", recoveryCodesReplaced = "recovery_codes_replaced"
     case identityLinked = "identity_linked", identityUnlinked = "identity_unlinked"
+    /// The provider revoked the identity (Apple's notification): detail the provider and
+    /// the notification's type, e.g. `apple consent-revoked`.
+    case identityRevoked = "identity_revoked"
+    /// Apple's notice that the user stopped (`disabled`) or resumed (`enabled`) mail
+    /// forwarding to their private relay address: detail `apple`. Nothing else changes:
+    /// mail to the address still goes out, and Apple's relay drops it while disabled.
+    case identityEmailDisabled = "identity_email_disabled", identityEmailEnabled = "identity_email_enabled"
 }
 
 /// The SQL of the audit log; callers append inside the transaction of what they record,

@@ -9,6 +9,8 @@ struct VerifiedIdentity: Sendable {
     let emailVerified: Bool
     /// The provider's own `amr` says a second factor was used.
     let multiFactor: Bool
+    /// The configured client id the token's `aud` named (Apple's code exchange is for it).
+    let clientID: String
 }
 
 /// The claims of an ID token (OpenID Connect Core 2), checked as docs/api.md lists them: a
@@ -76,7 +78,7 @@ struct IDTokenClaims: Decodable {
         else { return .failure(.malformed) }
         guard let iss = claims.iss, provider.issuers.contains(where: { $0.utf8.elementsEqual(iss.utf8) }) else { return .failure(.issuer) }
         guard let audience = claims.aud?.values,
-              audience.contains(where: { aud in provider.clientIDs.contains { $0.utf8.elementsEqual(aud.utf8) } })
+              let clientID = provider.clientIDs.first(where: { id in audience.contains { $0.utf8.elementsEqual(id.utf8) } })
         else { return .failure(.audience) }
         let now = Double(now)
         guard now <= exp + leeway, claims.iat.map({ $0 <= now + leeway }) ?? true, claims.nbf.map({ $0 <= now + leeway }) ?? true else {
@@ -86,7 +88,7 @@ struct IDTokenClaims: Decodable {
         let email = claims.email.flatMap { $0.isEmpty ? nil : $0 }
         return .success(VerifiedIdentity(
             subject: subject, email: email, emailVerified: email != nil && claims.email_verified?.value == true,
-            multiFactor: claims.amr?.contains { $0.utf8.elementsEqual("mfa".utf8) } ?? false))
+            multiFactor: claims.amr?.contains { $0.utf8.elementsEqual("mfa".utf8) } ?? false, clientID: clientID))
     }
 
     /// When either side has a nonce, both must, and they must be equal as bytes (or, where

@@ -30,4 +30,7 @@ public enum IdentityError: Error, Sendable, Equatable {
     case notFound
     /// Unlinking it would leave the account no way to sign in.
     case lastSignInMethod
+    /// An Apple server-to-server notification that is not Apple's or does not check out
+    /// (400, not 401: the sender is a server, not a signed-in user).
+    case notificationInvalid(IDTokenFailure)
 }

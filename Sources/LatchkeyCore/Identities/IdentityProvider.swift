@@ -29,12 +29,16 @@ public struct IdentityProvider: Sendable {
         self.acceptsHashedNonce = acceptsHashedNonce
     }
 
+    /// The built-in Sign in with Apple provider's name, whose server side (code exchange,
+    /// revocation, notifications) only it has.
+    public static let appleName = "apple"
+
     public static let defaultAppleBaseURL = "https://appleid.apple.com"
     public static let defaultGoogleIssuer = "https://accounts.google.com"
 
     /// Sign in with Apple: issuer and keys under `baseURL` as Apple lays them out.
     public static func apple(baseURL: String, clientIDs: [String]) -> IdentityProvider {
-        IdentityProvider(name: "apple", issuers: [baseURL], clientIDs: clientIDs, keySource: .jwks(url: baseURL + "/auth/keys"), acceptsHashedNonce: true)
+        IdentityProvider(name: appleName, issuers: [baseURL], clientIDs: clientIDs, keySource: .jwks(url: baseURL + "/auth/keys"), acceptsHashedNonce: true)
     }
 
     /// Google also writes its issuer without the scheme (`accounts.google.com`) in some tokens.

@@ -10,12 +10,16 @@ public struct IdentityService: Sendable {
     /// By name, as `/v1/auth/idp/{provider}` names them.
     let providers: [String: IdentityProvider]
     let keys: ProviderKeys
+    /// Sign in with Apple's server side (the code exchange); nil without Apple's server
+    /// settings, and then an `authorizationCode` is ignored.
+    let appleTokens: AppleRefreshTokens?
 
     init(
         database: Database, issuer: TokenIssuer, events: AccountEvents, mailQueued: @escaping @Sendable () -> Void,
-        providers: [IdentityProvider], fetcher: any ProviderDocumentFetcher
+        providers: [IdentityProvider], fetcher: any ProviderDocumentFetcher, appleTokens: AppleRefreshTokens?
     ) {
         self.database = database
+        self.appleTokens = appleTokens
         self.issuer = issuer
         self.events = events
         self.mailQueued = mailQueued
@@ -34,8 +38,11 @@ public struct IdentityService: Sendable {
     /// verified that address; else a new account without password or display name.
     /// `deviceToken`, when valid for the account, comes back in the pair; a provider
     /// sign-in makes none (device tokens spare a device the password throttle).
+    /// `authorizationCode` (Apple's) is exchanged once the sign-in is written
+    /// (`keepAppleToken`).
     public func signIn(
-        provider name: String, idToken: String, nonce: String?, deviceToken: String?, from address: String, userAgent: String?
+        provider name: String, idToken: String, nonce: String?, authorizationCode: String? = nil, deviceToken: String?, from address: String,
+        userAgent: String?
     ) async throws -> SignIn {
         let provider = try provider(named: name)
         let identity = try await verify(idToken, nonce: nonce, for: provider)
@@ -87,6 +94,7 @@ public struct IdentityService: Sendable {
             mailQueued()
             await events.published(ended)
         }
+        await keepAppleToken(authorizationCode, of: identity, provider: provider, userID: signedIn.user.id)
         let methods: SignInMethods = identity.multiFactor ? .federatedMultiFactor : .federated
         var pair = try issuer.pair(for: signedIn.user, sessionID: signedIn.sessionID, methods: methods, refreshToken: signedIn.refresh, now: UnixTime.now())
         if let device = deviceToken.flatMap({ DeviceToken(verifying: $0, userID: signedIn.user.id, epoch: signedIn.epoch, key: issuer.deviceKey) }) {
@@ -105,7 +113,9 @@ public struct IdentityService: Sendable {
 
     /// Links the identity of a fresh ID token to the caller's account. The same identity
     /// linked already to the caller answers it again.
-    public func link(_ caller: Authenticated, provider name: String, idToken: String, nonce: String?, from address: String) async throws -> Identity {
+    public func link(
+        _ caller: Authenticated, provider name: String, idToken: String, nonce: String?, authorizationCode: String? = nil, from address: String
+    ) async throws -> Identity {
         let provider = try provider(named: name)
         let identity = try await verify(idToken, nonce: nonce, for: provider)
         let email = identity.email.flatMap { if case .success(let valid) = EmailRules.normalize($0) { valid.address } else { nil } }
@@ -130,11 +140,23 @@ public struct IdentityService: Sendable {
             mailQueued()
             await events.published(ended)
         }
+        await keepAppleToken(authorizationCode, of: identity, provider: provider, userID: caller.userID)
         return linked
     }
 
+    /// Apple's authorization code, exchanged for the client id the token's `aud` named and
+    /// kept, so deleting the account can revoke it at Apple. Awaited, so the answer comes
+    /// once the token is kept, but never failing the sign-in or link that carried it: a
+    /// failure goes to the log (`AppleRefreshTokens.report`). Ignored for other providers
+    /// and without Apple's server settings.
+    private func keepAppleToken(_ code: String?, of identity: VerifiedIdentity, provider: IdentityProvider, userID: String) async {
+        guard let code, let appleTokens, provider.name == IdentityProvider.appleName else { return }
+        await appleTokens.storeAfterSignIn(forAccount: userID, clientID: identity.clientID, authorizationCode: code, subject: identity.subject)
+    }
+
     /// Refused when nothing else would sign the account in: no password, no passkey, no
-    /// other identity.
+    /// other identity. Unlinking Apple queues the revocation of the account's Apple tokens
+    /// in the same transaction (the app no longer holds the user's authorization at Apple).
     public func unlink(_ caller: Authenticated, provider: String, from address: String) async throws {
         let events = events
         let ended = try await database.write { db -> Result<EndedAccess, IdentityError> in
@@ -142,6 +164,9 @@ public struct IdentityService: Sendable {
             let ways = try IdentityStore.waysIn(of: caller.userID, on: db)
             guard ways.password || ways.passkeys > 0 || ways.identities > 1 else { return .failure(.lastSignInMethod) }
             try IdentityStore.delete(of: caller.userID, provider: provider, on: db)
+            if provider == IdentityProvider.appleName {
+                try AppleTokenStore.queueRevocations(userID: caller.userID, now: UnixTime.now(), on: db)
+            }
             return .success(try events.record(
                 .signInMethodChanged(.identityUnlinked(provider: provider)), userID: caller.userID, address: address, now: UnixTime.now(), on: db))
         }.get()
@@ -149,7 +174,7 @@ public struct IdentityService: Sendable {
         await events.published(ended)
     }
 
-    private func provider(named name: String) throws(IdentityError) -> IdentityProvider {
+    func provider(named name: String) throws(IdentityError) -> IdentityProvider {
         guard let provider = providers[name] else { throw .providerNotFound }
         return provider
     }
@@ -157,13 +182,22 @@ public struct IdentityService: Sendable {
     /// The token's signature against the provider's keys (fetched again once when it
     /// names a `kid` they lack), then its claims (`IDTokenClaims.check`).
     func verify(_ token: String, nonce: String?, for provider: IdentityProvider) async throws(IdentityError) -> VerifiedIdentity {
-        var payload: [UInt8]
+        let payload = try await verifiedPayload(token, for: provider)
+        switch IDTokenClaims.check(payload: payload, provider: provider, bodyNonce: nonce, now: UnixTime.now()) {
+        case .success(let identity): return identity
+        case .failure(let failure): throw .tokenInvalid(failure)
+        }
+    }
+
+    /// The payload of a JWT signed by one of the provider's keys (fetched again once when
+    /// it names a `kid` they lack); its claims are the caller's to check.
+    func verifiedPayload(_ token: String, for provider: IdentityProvider) async throws(IdentityError) -> [UInt8] {
         do {
-            payload = try JWT.verifiedPayload(token, keys: try await keys.keys(of: provider))
+            return try JWT.verifiedPayload(token, keys: try await keys.keys(of: provider))
         } catch JWTError.unknownKey {
             guard let fresh = await keys.keysAfterUnknownKey(of: provider) else { throw .tokenInvalid(.signature) }
             do {
-                payload = try JWT.verifiedPayload(token, keys: fresh)
+                return try JWT.verifiedPayload(token, keys: fresh)
             } catch JWTError.malformed {
                 throw .tokenInvalid(.malformed)
             } catch {
@@ -175,10 +209,6 @@ public struct IdentityService: Sendable {
             throw error
         } catch {
             throw .tokenInvalid(.signature)
-        }
-        switch IDTokenClaims.check(payload: payload, provider: provider, bodyNonce: nonce, now: UnixTime.now()) {
-        case .success(let identity): return identity
-        case .failure(let failure): throw .tokenInvalid(failure)
         }
     }
 }

@@ -62,7 +62,9 @@ struct ServeCommand: SettingsCommand {
             picturesDirectory: settings.dataDir + "/uploads/profile_pictures",
             publicURL: settings.resolvedPublicURL(boundPort: listener.port),
             relyingParty: settings.relyingParty(boundPort: listener.port),
-            appleRefreshTokens: appleTokens.map { AppleRefreshTokens(database: database, endpoint: $0, key: outboxKey) },
+            appleRefreshTokens: appleTokens.map { endpoint in
+                AppleRefreshTokens(database: database, endpoint: endpoint, key: outboxKey, report: { line in logger.warning("\(line)") })
+            },
             identityProviders: settings.identityProviders,
             providerDocuments: try ProviderHTTPS(caFile: settings.outboundCAFile)
         )

@@ -20,6 +20,7 @@ enum AppleTokenSeed {
                 audience: apple.baseURL)
         )
         let tokens = AppleRefreshTokens(database: database, endpoint: endpoint, key: try OutboxKey.loadOrCreate(inDirectory: server.dataDirectory))
-        try await tokens.store(forAccount: userID, clientID: clientID, authorizationCode: code)
+        // The fake answers with an ID token whose `sub` is the code (up to a "~").
+        try await tokens.store(forAccount: userID, clientID: clientID, authorizationCode: code, subject: String(code.prefix { $0 != "~" }))
     }
 }

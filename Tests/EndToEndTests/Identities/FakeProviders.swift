@@ -14,10 +14,27 @@ final class FakeProviders {
     let server: PythonServer
     let appleIssuer: String
     let googleIssuer: String
+    /// With Apple's server side: the team's key (`appleKeyFile`) Apple's token and
+    /// revocation endpoints (mounted under the Apple issuer) check client secrets against,
+    /// and what they recorded.
+    let appleKeyPath: String?
+    let appleRecords: AppleEndpointRecords?
 
-    init() throws {
+    init(appleServer: Bool = false) throws {
         certificate = try TestCertificate(names: "IP:127.0.0.1")
-        server = try PythonServer(script: "fake_idp.py", arguments: ["--cert", certificate.certificatePath, "--key", certificate.keyPath])
+        var arguments = ["--cert", certificate.certificatePath, "--key", certificate.keyPath]
+        if appleServer {
+            let directory = LatchkeyProcess.makeTemporaryDirectory()
+            let keyPath = directory + "/AuthKey_\(FakeAppleEndpoints.keyID).p8"
+            try FakeAppleEndpoints.generateKey(at: keyPath)
+            let records = AppleEndpointRecords(path: directory + "/record.jsonl")
+            arguments += ["--apple-key", keyPath, "--team-id", FakeAppleEndpoints.teamID, "--key-id", FakeAppleEndpoints.keyID,
+                          "--client-ids", FakeAppleEndpoints.clientIDs.joined(separator: ","), "--record", records.path]
+            (appleKeyPath, appleRecords) = (keyPath, records)
+        } else {
+            (appleKeyPath, appleRecords) = (nil, nil)
+        }
+        server = try PythonServer(script: "fake_idp.py", arguments: arguments)
         let info = try Self.control(port: server.port, "GET", "/info")
         guard let apple = info["apple"] as? String, let google = info["google"] as? String else { throw TestError("fake_idp info: \(info)") }
         (appleIssuer, googleIssuer) = (apple, google)
@@ -78,13 +95,18 @@ final class IdentityServer {
     let providers: FakeProviders
     let server: AccountServer
 
-    init(rateLimits: Bool = false, _ extra: [String] = []) throws {
-        providers = try FakeProviders()
+    /// `appleServer`: with Apple's server settings too (team id, key id, key file), as a
+    /// user sets them for the code exchange, revocation and notifications.
+    init(rateLimits: Bool = false, appleServer: Bool = false, _ extra: [String] = []) throws {
+        providers = try FakeProviders(appleServer: appleServer)
+        let appleServerArguments = providers.appleKeyPath.map { keyPath in
+            ["--apple-team-id", FakeAppleEndpoints.teamID, "--apple-key-id", FakeAppleEndpoints.keyID, "--apple-key-file", keyPath]
+        } ?? []
         server = try AccountServer(rateLimits: rateLimits, [
             "--apple-client-ids", "\(Self.appleClientID),\(Self.appleWebClientID)", "--apple-base-url", providers.appleIssuer,
             "--google-client-ids", Self.googleClientID, "--google-issuer", providers.googleIssuer,
             "--outbound-ca-file", providers.certificate.certificatePath,
-        ] + extra)
+        ] + appleServerArguments + extra)
     }
 
     deinit { server.stop() }

@@ -58,6 +58,37 @@ import TestSupport
         #expect(try after.me(grace.accessToken).status == 200)
     }
 
+    /// Ada signed in with Apple (her code exchanged, Apple's token kept sealed): her identity
+    /// and the sealed token move as they are (the data directory's key still opens it), and
+    /// Apple finds her account after the move.
+    @Test func identitiesAndApplesTokensMove() throws {
+        let database = try TestDatabase()
+        defer { database.drop() }
+        let idp = try IdentityServer(appleServer: true)
+        let token = try idp.providers.mint("apple", idp.providers.claims("apple", subject: "001.ada"))
+        let signedIn = try idp.signIn("apple", token, extra: ["authorizationCode": "001.ada~c"])
+        let ada = try #require((signedIn["user"] as? [String: Any])?["id"] as? String, "\(signedIn)")
+        let sealedQuery = "SELECT sealed_token FROM apple_refresh_tokens WHERE user_id = ?"
+        let sealed = try #require(try StoredRows(idp.server).row(sealedQuery, ada) { $0.blob(at: 0) } ?? nil)
+        let before = idp.server
+        before.stop()
+
+        let move = try LatchkeyProcess(arguments: ["migrate-to", database.url, "--data-dir", before.dataDirectory])
+        #expect(move.waitForExit() == 0, "\(move.output)")
+        let moved = try Connection(url: database.url)
+        #expect(try moved.queryOne("SELECT user_id FROM identities WHERE provider = 'apple' AND subject = '001.ada'") { $0.text(at: 0) } == ada)
+        #expect(try moved.queryOne(sealedQuery, values: [.text(ada)]) { $0.blob(at: 0) } == sealed, "the token moved sealed, byte for byte")
+
+        let after = try AccountServer(
+            ["--database", database.url, "--apple-client-ids", IdentityServer.appleClientID, "--apple-base-url", idp.providers.appleIssuer,
+             "--outbound-ca-file", idp.providers.certificate.certificatePath],
+            dataDirectory: before.dataDirectory, signingKey: before.signingKey, signingKeys: before.signingKeys
+        )
+        defer { after.stop() }
+        let again = try after.call("POST", "/v1/auth/idp/apple", json: ["idToken": try idp.providers.mint("apple", idp.providers.claims("apple", subject: "001.ada"))])
+        #expect(again.status == 200 && (again["user"] as? [String: Any])?["id"] as? String == ada, "Apple finds her account: \(again)")
+    }
+
     @Test func aDatabaseThatHoldsAccountsIsLeftAlone() throws {
         let database = try TestDatabase()
         defer { database.drop() }

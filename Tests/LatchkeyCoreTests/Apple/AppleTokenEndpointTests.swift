@@ -26,7 +26,8 @@ import TestSupport
 
     @Test func aCodeIsExchangedForAppleRefreshToken() throws {
         let token = try endpoint().exchange(code: "c.first", clientID: clientID)
-        #expect(token == "rt.c.first")
+        #expect(token.refreshToken == "rt.c.first")
+        #expect(token.subject == "c.first", "the sub of the id_token Apple answered with")
         let exchanges = apple.records("exchange")
         #expect(exchanges.count == 1)
         #expect(exchanges.first?["client_id"] == clientID)
