@@ -919,7 +919,8 @@ paths:
       description: >-
         The account, its display-name claim, presence, sessions and pictures are gone. Apple's
         refresh tokens kept for it (Sign in with Apple) are revoked at Apple, retried until
-        Apple answers.
+        Apple answers. An account without a password (made by a sign-in provider) sends `{}`,
+        and its session must have signed in within the last 5 minutes (a refresh does not count).
       security:
         - bearer: []
       requestBody:
@@ -931,8 +932,10 @@ paths:
           $ref: '#/components/responses/JSONBadRequest'
         '401':
           description: |
-            `INVALID_LOGIN_CREDENTIALS` (the password is wrong), or the access token is
-            refused: `UNAUTHENTICATED`, `INVALID_TOKEN`, `TOKEN_EXPIRED`, `SESSION_REVOKED`.
+            `INVALID_LOGIN_CREDENTIALS` (the password is wrong); `RECENT_LOGIN_REQUIRED` (an
+            account without a password whose session signed in more than 5 minutes ago: sign
+            in again); or the access token is refused: `UNAUTHENTICATED`, `INVALID_TOKEN`,
+            `TOKEN_EXPIRED`, `SESSION_REVOKED`.
           headers:
             WWW-Authenticate:
               $ref: '#/components/headers/WWW-Authenticate'
@@ -943,7 +946,7 @@ paths:
                   - $ref: '#/components/schemas/Problem'
                   - properties:
                       code:
-                        enum: [INVALID_LOGIN_CREDENTIALS, UNAUTHENTICATED, INVALID_TOKEN, TOKEN_EXPIRED, SESSION_REVOKED]
+                        enum: [INVALID_LOGIN_CREDENTIALS, RECENT_LOGIN_REQUIRED, UNAUTHENTICATED, INVALID_TOKEN, TOKEN_EXPIRED, SESSION_REVOKED]
         '413':
           $ref: '#/components/responses/JSONPayloadTooLarge'
         '415':
@@ -1831,8 +1834,10 @@ paths:
       operationId: deletePasskey
       summary: Delete one of the caller's passkeys, with the account's password.
       description: |
-        The password is checked and throttled as for deleting the account. An account event:
-        an audit entry and a notice by mail; no session ends.
+        The password is checked and throttled as for deleting the account. An account without
+        a password (made by a sign-in provider) sends `{}`, and its session must have signed in
+        within the last 5 minutes, as for deleting the account. An account event: an audit
+        entry and a notice by mail; no session ends.
       security:
         - bearer: []
       requestBody:
@@ -1841,11 +1846,11 @@ paths:
           application/json:
             schema:
               type: object
-              required: [password]
               additionalProperties: true
               properties:
                 password:
                   type: string
+                  description: Required when the account has a password (else 400 `INVALID_ARGUMENT`).
       responses:
         '204':
           $ref: '#/components/responses/NoContent'
@@ -1853,8 +1858,10 @@ paths:
           $ref: '#/components/responses/JSONBadRequest'
         '401':
           description: |
-            `INVALID_LOGIN_CREDENTIALS` (the password is wrong), or the access token is
-            refused: `UNAUTHENTICATED`, `INVALID_TOKEN`, `TOKEN_EXPIRED`, `SESSION_REVOKED`.
+            `INVALID_LOGIN_CREDENTIALS` (the password is wrong); `RECENT_LOGIN_REQUIRED` (an
+            account without a password whose session signed in more than 5 minutes ago: sign
+            in again); or the access token is refused: `UNAUTHENTICATED`, `INVALID_TOKEN`,
+            `TOKEN_EXPIRED`, `SESSION_REVOKED`.
           headers:
             WWW-Authenticate:
               $ref: '#/components/headers/WWW-Authenticate'
@@ -1865,11 +1872,11 @@ paths:
                   - $ref: '#/components/schemas/Problem'
                   - properties:
                       code:
-                        enum: [INVALID_LOGIN_CREDENTIALS, UNAUTHENTICATED, INVALID_TOKEN, TOKEN_EXPIRED, SESSION_REVOKED]
+                        enum: [INVALID_LOGIN_CREDENTIALS, RECENT_LOGIN_REQUIRED, UNAUTHENTICATED, INVALID_TOKEN, TOKEN_EXPIRED, SESSION_REVOKED]
         '404':
           $ref: '#/components/responses/PasskeyNotFound'
         '409':
-          description: "`LAST_SIGN_IN_METHOD`: the account has no password and no other passkey."
+          description: "`LAST_SIGN_IN_METHOD`: the account has no password, no other passkey and no provider identity."
           content:
             application/problem+json:
               schema:
@@ -3295,11 +3302,11 @@ components:
 
     DeleteMeRequest:
       type: object
-      required: [password]
       additionalProperties: true
       properties:
         password:
           type: string
+          description: Required when the account has a password (else 400 `INVALID_ARGUMENT`); an account without one sends `{}`.
 
     PasswordConfirmationRequest:
       type: object

@@ -17,7 +17,7 @@ enum PasskeyListHandlers {
     static func delete(_ request: Request, _ caller: Authenticated, _ context: APIContext) async throws -> Response {
         let body = try JSONBody(request)
         try await context.core.passkeys.delete(
-            caller, id: request.pathParameters["id"] ?? "", password: try body.string("password"), from: context.clientAddress(request))
+            caller, id: request.pathParameters["id"] ?? "", password: try body.stringIfPresent("password"), from: context.clientAddress(request))
         return JSONResponses.noContent()
     }
 }

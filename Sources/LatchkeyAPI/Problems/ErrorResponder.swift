@@ -283,6 +283,12 @@ struct ErrorResponder: Sendable {
         case .invalidCredentials:
             return APIProblem(status: 401, code: .invalidLoginCredentials, title: "Invalid credentials",
                               detail: "The email or password is incorrect.", headers: bearerChallenge)
+        case .passwordRequired:
+            return .invalidArgument(field: "password", detail: "This account has a password: send it to confirm this change.")
+        case .recentLoginRequired:
+            return APIProblem(status: 401, code: .recentLoginRequired, title: "Recent sign-in required",
+                              detail: "This account has no password, so this change needs a sign-in from the last 5 minutes. Please sign in again, then retry.",
+                              headers: bearerChallenge)
         case .userDisabled:
             return APIProblem(status: 403, code: .userDisabled, title: "User disabled", detail: "This account has been disabled.")
         case .userNotFound:

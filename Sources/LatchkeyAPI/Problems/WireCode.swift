@@ -24,6 +24,7 @@ public enum WireCode: String, CaseIterable, Sendable {
     case sessionRevoked = "SESSION_REVOKED"
     case invalidRefreshToken = "INVALID_REFRESH_TOKEN"
     case refreshTokenReused = "REFRESH_TOKEN_REUSED"
+    case recentLoginRequired = "RECENT_LOGIN_REQUIRED"
 
     // The second factor
     case mfaAlreadyEnabled = "MFA_ALREADY_ENABLED"

@@ -22,7 +22,7 @@ enum MeHandlers {
 
     static func delete(_ request: Request, _ caller: Authenticated, _ context: APIContext) async throws -> Response {
         let body = try JSONBody(request)
-        try await context.accounts.deleteAccount(caller, password: try body.string("password"), from: context.clientAddress(request))
+        try await context.accounts.deleteAccount(caller, password: try body.stringIfPresent("password"), from: context.clientAddress(request))
         return JSONResponses.noContent()
     }
 }

@@ -72,9 +72,12 @@ extension Latchkey {
     }
 
     /// Deletes the account with its name, presence, sessions and pictures, then signs out
-    /// here (`INVALID_LOGIN_CREDENTIALS` for a wrong password).
-    public func deleteAccount(password: String) async throws {
-        try await authorized(try .json("DELETE", "/v1/users/me", ["password": password]))
+    /// here (`INVALID_LOGIN_CREDENTIALS` for a wrong password). An account without a
+    /// password (made by Apple, Google or another provider) passes none, right after a sign-in:
+    /// `RECENT_LOGIN_REQUIRED` when this session signed in more than 5 minutes ago (sign in
+    /// with the provider again, then retry).
+    public func deleteAccount(password: String? = nil) async throws {
+        try await authorized(try .json("DELETE", "/v1/users/me", Self.passwordConfirmation(password)))
         await state.signOutLocally()
     }
 

@@ -29,9 +29,15 @@ extension Latchkey {
     }
 
     /// Deletes one, with the account's password (`INVALID_LOGIN_CREDENTIALS`; `NOT_FOUND`;
-    /// `LAST_SIGN_IN_METHOD` when nothing else would sign the account in).
-    public func deletePasskey(id: String, password: String) async throws {
-        try await authorized(try .json("DELETE", "/v1/auth/passkeys/\(APIRequest.encoded(id))", ["password": password]))
+    /// `LAST_SIGN_IN_METHOD` when nothing else would sign the account in). An account without
+    /// a password passes none, as for `deleteAccount` (`RECENT_LOGIN_REQUIRED`).
+    public func deletePasskey(id: String, password: String? = nil) async throws {
+        try await authorized(try .json("DELETE", "/v1/auth/passkeys/\(APIRequest.encoded(id))", Self.passwordConfirmation(password)))
+    }
+
+    /// The body that confirms a change: the password, or `{}` for an account without one.
+    static func passwordConfirmation(_ password: String?) -> [String: String] {
+        password.map { ["password": $0] } ?? [:]
     }
 
     /// A fresh challenge for signing in with any passkey of this server: nobody types an

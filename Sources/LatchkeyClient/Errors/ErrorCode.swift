@@ -35,6 +35,8 @@ public struct ErrorCode: RawRepresentable, Codable, Hashable, Sendable, Expressi
     public static let sessionRevoked: ErrorCode = "SESSION_REVOKED"
     public static let invalidRefreshToken: ErrorCode = "INVALID_REFRESH_TOKEN"
     public static let refreshTokenReused: ErrorCode = "REFRESH_TOKEN_REUSED"
+    /// An account without a password, from a session that signed in too long ago: sign in again.
+    public static let recentLoginRequired: ErrorCode = "RECENT_LOGIN_REQUIRED"
 
     // A second factor
     public static let mfaAlreadyEnabled: ErrorCode = "MFA_ALREADY_ENABLED"
@@ -89,7 +91,7 @@ public struct ErrorCode: RawRepresentable, Codable, Hashable, Sendable, Expressi
         .invalidArgument, .malformedJSON, .invalidEmail, .weakPassword, .passwordsDoNotMatch, .displayNameInvalid,
         .displayNameTaken, .emailExists, .emptyBody, .payloadTooLarge, .unsupportedMediaType,
         .invalidLoginCredentials, .userDisabled, .unauthenticated, .invalidToken, .tokenExpired, .sessionRevoked,
-        .invalidRefreshToken, .refreshTokenReused,
+        .invalidRefreshToken, .refreshTokenReused, .recentLoginRequired,
         .mfaAlreadyEnabled, .mfaNotPending, .mfaCodeInvalid, .mfaTokenInvalid,
         .challengeInvalid, .webAuthnInvalid, .passkeyExists, .passkeyUnknown, .lastSignInMethod,
         .idpTokenInvalid, .accountExists, .identityInUse, .idpUnavailable,

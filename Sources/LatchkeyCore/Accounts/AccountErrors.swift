@@ -9,6 +9,11 @@ public enum AccountError: Error, Sendable, Equatable {
     case displayNameTaken(reserved: Bool)
     /// Unknown email or wrong password: deliberately one case, so the two read the same.
     case invalidCredentials
+    /// The account has a password and the request did not send it.
+    case passwordRequired
+    /// The account has no password, and the caller's session signed in too long ago to
+    /// stand in for one (`RecentSignIn`): sign in again.
+    case recentLoginRequired
     case userDisabled
     case userNotFound
 }

@@ -164,9 +164,10 @@ public struct AccountService: Sendable {
         return issuer.withDeviceToken(pair, userID: user.id, epoch: epoch)
     }
 
-    /// Account, claim, presence and sessions go in one statement (cascade).
-    public func deleteAccount(_ caller: Authenticated, password: String, from address: String) async throws {
-        try await verifyPassword(password, of: caller, from: address)
+    /// Account, claim, presence and sessions go in one statement (cascade). `password` is
+    /// nil for an account without one (`confirmOwner`).
+    public func deleteAccount(_ caller: Authenticated, password: String?, from address: String) async throws {
+        try await confirmOwner(caller, password: password, from: address)
         let ended = try await database.write { [events] db in
             try AccountStore.deleteUser(caller.userID, on: db)
             return try events.record(.deleted(fromSession: caller.sessionID), userID: caller.userID, address: address, now: UnixTime.now(), on: db)
@@ -207,6 +208,23 @@ public struct AccountService: Sendable {
     public func profile(id: String, reader: StoreReader) throws -> PublicProfile {
         guard RequestedIdentifier.canExist(id), let user = try reader.read({ db in try AccountStore.user(id: id, on: db) }) else { throw AccountError.userNotFound }
         return PublicProfile(user)
+    }
+
+    /// The owner's say-so before a change they cannot take back: the password when the
+    /// account has one (a password sent for an account without one proves nothing and is
+    /// not looked at); otherwise a recent sign-in of the caller's session (`RecentSignIn`).
+    func confirmOwner(_ caller: Authenticated, password: String?, from address: String) async throws {
+        let (hasPassword, signedInAt) = try database.read { db in
+            (try !(AccountStore.passwordHash(userID: caller.userID, on: db) ?? "").isEmpty,
+             try SessionStore.session(id: caller.sessionID, on: db)?.createdAt)
+        }
+        if hasPassword {
+            guard let password else { throw AccountError.passwordRequired }
+            try await verifyPassword(password, of: caller, from: address)
+        } else {
+            guard let signedInAt else { throw AccessError.sessionRevoked }
+            guard RecentSignIn.isRecent(signedInAt: signedInAt, now: UnixTime.now()) else { throw AccountError.recentLoginRequired }
+        }
     }
 
     /// The caller's password check, throttled like a login: a stolen access token buys

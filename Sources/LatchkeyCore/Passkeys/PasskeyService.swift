@@ -92,11 +92,11 @@ public struct PasskeyService: Sendable {
         return renamed
     }
 
-    /// Needs the account's password, checked and throttled as for deleting the account;
-    /// refused when nothing else would sign the account in: no password, no other passkey
-    /// and no provider identity.
-    public func delete(_ caller: Authenticated, id: String, password: String, from address: String) async throws {
-        try await accounts.verifyPassword(password, of: caller, from: address)
+    /// Needs what deleting the account needs (`AccountService.confirmOwner`: the password,
+    /// or for an account without one a recent sign-in); refused when nothing else would sign
+    /// the account in: no password, no other passkey and no provider identity.
+    public func delete(_ caller: Authenticated, id: String, password: String?, from address: String) async throws {
+        try await accounts.confirmOwner(caller, password: password, from: address)
         guard let credentialID = Self.credentialID(id) else { throw PasskeyError.notFound }
         let events = events
         let ended = try await database.write { db -> Result<EndedAccess, PasskeyError> in
