@@ -9,6 +9,9 @@ import JSONStream
 /// reader's depth. Anything that is not the form is `WebAuthnFailure.malformed`.
 struct WebAuthnResponseJSON {
     static let maximumStringBytes = 16_384
+    private static let credentialKey = Array("credential".utf8)
+    private static let (idKey, rawIDKey, typeKey, responseKey) = (Array("id".utf8), Array("rawId".utf8), Array("type".utf8), Array("response".utf8))
+    private static let responseMembers = ["clientDataJSON", "attestationObject", "authenticatorData", "signature", "userHandle"].map { Array($0.utf8) }
 
     /// `rawId` (the credential id), checked to be the same as `id`.
     let credentialID: [UInt8]
@@ -22,7 +25,7 @@ struct WebAuthnResponseJSON {
             var found: WebAuthnResponseJSON?
             try reader.beginObject()
             while let key = try reader.nextKey() {
-                if key == "credential", found == nil {
+                if Array(key.utf8) == Self.credentialKey, found == nil {
                     found = try Self.readCredential(reader)
                 } else {
                     try reader.skipValue()
@@ -46,11 +49,12 @@ struct WebAuthnResponseJSON {
         var response: [String: [UInt8]]?
         try reader.beginObject()
         while let key = try reader.nextKey() {
-            switch key {
-            case "id", "rawId", "type":
+            // Member names are protocol tokens: compared as bytes, as they came.
+            switch Array(key.utf8) {
+            case Self.idKey, Self.rawIDKey, Self.typeKey:
                 guard try reader.peekKind() == .string, let text = try reader.readScalar().string else { throw WebAuthnFailure.malformed }
                 strings[key] = text
-            case "response":
+            case Self.responseKey:
                 response = try readResponse(reader)
             default:
                 try reader.skipValue()
@@ -69,8 +73,8 @@ struct WebAuthnResponseJSON {
         guard try reader.peekKind() == .object else { throw WebAuthnFailure.malformed }
         try reader.beginObject()
         while let key = try reader.nextKey() {
-            switch key {
-            case "clientDataJSON", "attestationObject", "authenticatorData", "signature", "userHandle":
+            switch Array(key.utf8) {
+            case let name where Self.responseMembers.contains(name):
                 switch try reader.readScalar() {
                 case .null: continue
                 case .string(let text):
