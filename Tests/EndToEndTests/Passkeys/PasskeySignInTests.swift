@@ -99,13 +99,17 @@ extension Passkeys {
         }
 
         /// The victim lost a phone and deleted its passkey; whoever holds the phone tries
-        /// it: the credential is unknown. So is one never registered.
+        /// it: the credential is unknown. So is one never registered. The passkey signed in
+        /// before it was deleted, so the server knew it (`KnownCredentials`): knowing it is
+        /// not enough, the write finds it gone.
         @Test func aDeletedOrUnknownPasskeyIsRefused() throws {
             let (server, ada, authenticator) = try Self.registered()
             defer { server.stop(); authenticator.remove() }
             let stranger = try TestAuthenticator()
             defer { stranger.remove() }
             expectProblem(try server.signIn(stranger), 401, "PASSKEY_UNKNOWN")
+            let before = try server.signIn(authenticator)
+            #expect(before.status == 200, "\(before)")
             let id = TestAuthenticator.base64URL(authenticator.credentialID)
             #expect(try server.server.call("DELETE", "/v1/auth/passkeys/\(id)", json: ["password": AccountServer.password], token: ada.accessToken).status == 204)
             expectProblem(try server.signIn(authenticator), 401, "PASSKEY_UNKNOWN")
