@@ -23,14 +23,13 @@ A client secret that does not check out is 400 invalid_client, as at Apple.
 import argparse
 import base64
 import json
-import os
-import ssl
 import threading
 import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import jwt
+import tls_serving
 from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
 SIX_MONTHS = 15777000
@@ -159,22 +158,15 @@ class Handler(AppleEndpoints, BaseHTTPRequestHandler):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--port-file", required=True)
-    parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--cert", required=True)
-    parser.add_argument("--key", required=True)
+    tls_serving.add_arguments(parser)
     add_apple_arguments(parser, required=True)
     options = parser.parse_args()
     options.client_ids = set(options.client_ids.split(","))
     server = ThreadingHTTPServer(("127.0.0.1", options.port), Handler)
     server.daemon_threads = True
     server.apple = AppleState(options, "https://127.0.0.1:%d" % server.server_address[1])
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(options.cert, options.key)
-    server.socket = context.wrap_socket(server.socket, server_side=True)
-    with open(options.port_file + ".tmp", "w") as f:
-        f.write(str(server.server_address[1]))
-    os.rename(options.port_file + ".tmp", options.port_file)
+    tls_serving.wrap(server, options)
+    tls_serving.announce(server, options.port_file)
     server.serve_forever()
 
 

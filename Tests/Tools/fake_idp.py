@@ -33,13 +33,12 @@ import hashlib
 import hmac
 import http.server
 import json
-import os
 import socketserver
-import ssl
 import threading
 import uuid
 
 import jwt
+import tls_serving
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
@@ -188,25 +187,18 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--port-file", required=True)
-    parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--cert", required=True)
-    parser.add_argument("--key", required=True)
+    tls_serving.add_arguments(parser)
     add_apple_arguments(parser, required=False)
     options = parser.parse_args()
     providers = Server(("127.0.0.1", 0), ProviderHandler)
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(options.cert, options.key)
-    providers.socket = context.wrap_socket(providers.socket, server_side=True)
+    tls_serving.wrap(providers, options)
     STATE["https_port"] = providers.server_address[1]
     if options.apple_key:
         options.client_ids = set(options.client_ids.split(","))
         STATE["apple_endpoints"] = AppleState(options, issuer("apple"))
     threading.Thread(target=providers.serve_forever, daemon=True).start()
     control = Server(("127.0.0.1", options.port), ControlHandler)
-    with open(options.port_file + ".tmp", "w") as f:
-        f.write(str(control.server_address[1]))
-    os.rename(options.port_file + ".tmp", options.port_file)
+    tls_serving.announce(control, options.port_file)
     control.serve_forever()
 
 

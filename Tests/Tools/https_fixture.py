@@ -17,12 +17,13 @@ its port to PORT_FILE, then serves until killed. Each path plays one kind of ans
 """
 import argparse
 import json
-import os
 import socket
 import socketserver
 import ssl
 import threading
 import time
+
+import tls_serving
 
 BODY = json.dumps({"keys": [{"kid": "one", "kty": "EC"}]}).encode()
 
@@ -96,18 +97,11 @@ class Server(socketserver.ThreadingMixIn, socketserver.TCPServer):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--port-file", required=True)
-    parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--cert", required=True)
-    parser.add_argument("--key", required=True)
+    tls_serving.add_arguments(parser)
     options = parser.parse_args()
     server = Server(("127.0.0.1", options.port), Handler)
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(options.cert, options.key)
-    server.socket = context.wrap_socket(server.socket, server_side=True)
-    with open(options.port_file + ".tmp", "w") as f:
-        f.write(str(server.server_address[1]))
-    os.rename(options.port_file + ".tmp", options.port_file)
+    tls_serving.wrap(server, options)
+    tls_serving.announce(server, options.port_file)
     server.serve_forever()
 
 
