@@ -77,6 +77,17 @@ public final class LatchkeyProcess {
         throw TestError("latchkey did not start listening: \(output)")
     }
 
+    /// Whether `text` appears in the output within `timeout` seconds: the server writes a
+    /// line it logs after answering (or from another thread) some time after the answer.
+    public func waitForOutput(containing text: String, timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !output.contains(text) {
+            guard Date() < deadline else { return false }
+            usleep(20_000)
+        }
+        return true
+    }
+
     /// Waits for the process to end and returns its exit status (nil on timeout).
     public func waitForExit(timeout: Double = 20) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)

@@ -81,7 +81,7 @@ extension Identities {
             #expect(response.status == 201, "\(response)")
             let userID = try #require((response["user"] as? [String: Any])?["id"] as? String)
             #expect(try tokenCount(of: userID, idp) == 0)
-            #expect(idp.server.process.output.contains("Apple answered 400 unrecognised"), "\(idp.server.process.output)")
+            #expect(idp.server.process.waitForOutput(containing: "Apple answered 400 unrecognised"), "\(idp.server.process.output)")
         }
 
         /// Without appleTeamID, appleKeyID and appleKeyFile, Sign in with Apple works and the
