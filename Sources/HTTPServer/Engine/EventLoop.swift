@@ -10,6 +10,8 @@ enum LoopJob: Sendable {
     case streamReady(fd: Int32, connectionID: UInt64)
     /// One chunk for many streams of this loop (see `ResponseStream.broadcast`).
     case broadcast(SharedChunk, [StreamAttachment])
+    /// A connection another loop accepted and admitted, for this loop to serve (`LoopRoster`).
+    case adopt(fd: Int32, address: String, capped: Bool)
     case shutdown
 }
 
@@ -37,6 +39,9 @@ final class EventLoop: @unchecked Sendable {
 
     var connections: [Connection?] = []
     private var connectionCount = 0
+    /// Connections this loop serves or has been handed and not yet taken (`LoopRoster`);
+    /// read by the other loops.
+    let heldConnections = Atomic<Int>(0)
     private var nextConnectionID: UInt64 = 0
     var writer = ResponseWriter()
     let deadlines: ConnectionDeadlines
@@ -72,18 +77,21 @@ final class EventLoop: @unchecked Sendable {
     /// both sides (at 64 connections, most of a refresh's futex calls, the database writer
     /// posting a batch's answers against the loop taking them). `signalsInFlight` keeps
     /// the eventfd open until such a write is done.
-    func post(_ job: LoopJob) {
-        let signal = inbox.withLock { inbox -> Bool in
-            guard !inbox.closed else { return false }
+    /// False when the loop has ended and the job was dropped.
+    @discardableResult
+    func post(_ job: LoopJob) -> Bool {
+        let (posted, signal) = inbox.withLock { inbox -> (Bool, Bool) in
+            guard !inbox.closed else { return (false, false) }
             inbox.jobs.append(job)
-            guard inbox.jobs.count == 1 else { return false }
+            guard inbox.jobs.count == 1 else { return (true, false) }
             // Under the lock, so a loop that closes after this post sees it in flight.
             signalsInFlight.add(1, ordering: .relaxed)
-            return true
+            return (true, true)
         }
-        guard signal else { return }
+        guard signal else { return posted }
         wakeup.signal()
         signalsInFlight.subtract(1, ordering: .releasing)
+        return true
     }
 
     func run() {
@@ -117,10 +125,12 @@ final class EventLoop: @unchecked Sendable {
         }
         for case let connection? in connections { close(connection) }
         epoll.close()
-        inbox.withLock { inbox in
+        let unserved = inbox.withLock { inbox in
             inbox.closed = true
-            inbox.jobs.removeAll()
+            defer { inbox.jobs.removeAll() }
+            return inbox.jobs
         }
+        for case .adopt(let fd, let address, let capped) in unserved { release(fd, address: address, capped: capped) }
         // A post that found the inbox empty before it closed may still be writing its signal.
         while signalsInFlight.load(ordering: .acquiring) > 0 { sched_yield() }
         wakeup.close()
@@ -159,26 +169,43 @@ final class EventLoop: @unchecked Sendable {
                 refuse(fd)
                 continue
             }
-            nextConnectionID += 1
-            let connection = Connection(
-                fd: fd, id: nextConnectionID, remoteAddress: address, limits: shared.configuration.headLimits,
-                policy: ConnectionPolicy(rules: deadlines, now: now)
-            )
-            connection.countedPerAddress = capped
-            do {
-                try epoll.add(fd, interest: Epoll.readInterest)
-            } catch {
-                shared.openConnections.subtract(1, ordering: .relaxed)
-                if capped { shared.addressConnections.release(PeerAddress.limitKey(address)) }
-                closeDescriptor(fd)
-                continue
+            let target = shared.roster.assign(from: self)
+            if target === self {
+                serve(fd, address: address, capped: capped)
+            } else if !target.post(.adopt(fd: fd, address: address, capped: capped)) {
+                target.release(fd, address: address, capped: capped)
             }
-            if Int(fd) >= connections.count {
-                connections.append(contentsOf: repeatElement(nil, count: max(Int(fd) + 1 - connections.count, connections.count)))
-            }
-            connections[Int(fd)] = connection
-            connectionCount += 1
         }
+    }
+
+    /// Serves an accepted, admitted connection here (assigned to this loop by `LoopRoster`).
+    private func serve(_ fd: Int32, address: String, capped: Bool) {
+        guard !draining else { return release(fd, address: address, capped: capped) }
+        nextConnectionID += 1
+        let connection = Connection(
+            fd: fd, id: nextConnectionID, remoteAddress: address, limits: shared.configuration.headLimits,
+            policy: ConnectionPolicy(rules: deadlines, now: now)
+        )
+        connection.countedPerAddress = capped
+        do {
+            try epoll.add(fd, interest: Epoll.readInterest)
+        } catch {
+            return release(fd, address: address, capped: capped)
+        }
+        if Int(fd) >= connections.count {
+            connections.append(contentsOf: repeatElement(nil, count: max(Int(fd) + 1 - connections.count, connections.count)))
+        }
+        connections[Int(fd)] = connection
+        connectionCount += 1
+    }
+
+    /// Closes a connection assigned to this loop that it will not serve, and gives back
+    /// what admitting it counted.
+    private func release(_ fd: Int32, address: String, capped: Bool) {
+        heldConnections.subtract(1, ordering: .relaxed)
+        shared.openConnections.subtract(1, ordering: .relaxed)
+        if capped { shared.addressConnections.release(PeerAddress.limitKey(address)) }
+        closeDescriptor(fd)
     }
 
     /// Over the connection cap: a short 503 instead of a silent reset or an endless queue.
@@ -218,6 +245,8 @@ final class EventLoop: @unchecked Sendable {
                 streamReady(connection)
             case .broadcast(let chunk, let targets):
                 writeShared(chunk, to: targets)
+            case .adopt(let fd, let address, let capped):
+                serve(fd, address: address, capped: capped)
             case .shutdown:
                 startDraining()
             }
@@ -267,6 +296,7 @@ final class EventLoop: @unchecked Sendable {
         closeDescriptor(connection.fd)
         connections[Int(connection.fd)] = nil
         connectionCount -= 1
+        heldConnections.subtract(1, ordering: .relaxed)
         shared.openConnections.subtract(1, ordering: .relaxed)
         if connection.countedPerAddress { shared.addressConnections.release(PeerAddress.limitKey(connection.remoteAddress)) }
     }

@@ -63,6 +63,7 @@ public final class HTTPServer: Sendable {
             }
         }
         shared.loopsReleasingListener.store(loops.count, ordering: .relaxed)
+        shared.roster.set(loops)
         let threads = loops.map { loop in DedicatedThread.spawn(named: "http-loop-\(loop.index)") { loop.run() } }
         state.withLock { state in
             state.loops = loops
@@ -88,5 +89,6 @@ public final class HTTPServer: Sendable {
         }
         closeDescriptor(listener)
         for thread in threads { pthread_join(thread, nil) }
+        shared.roster.set([])
     }
 }

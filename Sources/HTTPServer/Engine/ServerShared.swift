@@ -19,6 +19,8 @@ final class ServerShared: Sendable {
     /// Loops that still watch the listener; on shutdown it is closed only at zero, so no
     /// loop can be inside accept() on a closed descriptor.
     let loopsReleasingListener = Atomic<Int>(0)
+    /// Where an accepted connection goes (`LoopRoster`).
+    let roster = LoopRoster()
 
     init(
         configuration: ServerConfiguration, router: Router, logger: Logger,
