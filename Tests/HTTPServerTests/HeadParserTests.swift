@@ -72,3 +72,34 @@ import TestSupport
         }
     }
 }
+
+extension HeadParserTests {
+    /// The parser skips printable bytes eight at a time: for every byte value at every
+    /// place in and around a word, and every start and end, it stops exactly where a walk
+    /// byte by byte stops, and never reads past the end it was given.
+    @Suite struct PrintableRuns {
+        static func reference(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
+            var index = start
+            while index < end, bytes[index] >= 0x20, bytes[index] != 0x7F { index += 1 }
+            return index
+        }
+
+        @Test(arguments: 0...255)
+        func stopsWhereAByteByByteWalkStops(_ value: Int) {
+            let length = 19
+            let buffer = GuardedBuffer(capacity: length)
+            for position in 0..<length {
+                for filler: UInt8 in [UInt8(ascii: "a"), 0x20, 0x7E, 0x80, 0xFF] {
+                    var input = [UInt8](repeating: filler, count: length)
+                    input[position] = UInt8(value)
+                    for start in 0..<3 {
+                        for end in [length, length - 1, 9, 8] where end >= start {
+                            let found = buffer.withBytes(input[0..<end]) { HeadParser.skipPrintable($0, from: start, to: end) }
+                            #expect(found == Self.reference(input, from: start, to: end), "byte \(value) at \(position), filler \(filler), \(start)..<\(end)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The outcome of offering the bytes received so far to `HeadParser`.
 public enum HeadParseResult: Equatable, Sendable {
     /// A whole, valid head; `consumed` bytes of the input belong to it.
@@ -48,9 +50,14 @@ public struct HeadParser: Sendable {
         // however the bytes were split across reads (the fuzzer checks that).
         let scanEnd = min(count, limits.maxHeaderSectionBytes)
         while index < scanEnd {
+            // Most bytes are printable: skipped a word at a time, up to the request line's
+            // limit while that line is open, so the limit is still caught at its byte.
+            let plainEnd = requestLineEnd == nil ? min(scanEnd, lineStart + limits.maxRequestLineBytes) : scanEnd
+            index = Self.skipPrintable(bytes, from: index, to: plainEnd)
+            guard index < scanEnd else { break }
             let byte = bytes[index]
             if byte >= ASCII.space, byte != 0x7F {
-                // Most bytes are printable: one comparison, and the request-line limit.
+                // A printable byte the skip stopped at: the request line reached its limit.
                 if requestLineEnd == nil, index - lineStart >= limits.maxRequestLineBytes { return .failure(.requestLineTooLong) }
             } else if byte == ASCII.lf {
                 guard index > 0, bytes[index - 1] == ASCII.cr else { return .failure(.badRequest("bare LF in head")) }
@@ -83,6 +90,28 @@ public struct HeadParser: Sendable {
         return .incomplete
     }
 
+    /// The end of the run of printable bytes (0x20...0x7E, and every byte above 0x7F) that
+    /// starts at `start`, looking no further than `end`. Eight bytes are tested at once: a
+    /// word holds a byte below 0x20 exactly when `(word - 0x20…) & ~word & 0x80…` is not
+    /// zero, and a 0x7F exactly when the same test for zero holds of `word ^ 0x7F…` (a
+    /// borrow can only come from such a byte lower down, so neither test misses one or
+    /// reports one that is not there). The word that holds one is then walked byte by byte.
+    static func skipPrintable(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard start < end, let base = bytes.baseAddress else { return start }
+        let raw = UnsafeRawPointer(base)
+        var index = start
+        while index + 8 <= end {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+            let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+            let deleteFound = (delete &- 0x0101_0101_0101_0101) & ~delete & 0x8080_8080_8080_8080
+            if control | deleteFound != 0 { break }
+            index += 8
+        }
+        while index < end, bytes[index] >= ASCII.space, bytes[index] != 0x7F { index += 1 }
+        return index
+    }
+
     private func finish(_ bytes: UnsafeBufferPointer<UInt8>, requestLineEnd: Int, headEnd: Int) -> HeadParseResult {
         let requestLine: (method: String, target: String, version: HTTPVersion)
         switch Self.parseRequestLine(bytes, from: requestLineStart, to: requestLineEnd - 1) {
@@ -93,8 +122,9 @@ public struct HeadParser: Sendable {
         fields.reserveCapacity(fieldLines)
         var lineStart = requestLineEnd + 1
         while lineStart < headEnd - 2 {
-            var lineEnd = lineStart
-            while bytes[lineEnd] != ASCII.cr { lineEnd += 1 }
+            // Every line of the head ends in CRLF (`parse` checked), so the CR is there.
+            let lineEnd = UnsafeRawPointer(memchr(bytes.baseAddress! + lineStart, Int32(ASCII.cr), headEnd - lineStart)!)
+                - UnsafeRawPointer(bytes.baseAddress!)
             switch Self.parseField(bytes, from: lineStart, to: lineEnd, checkValueBytes: sawControl) {
             case .success(let field): fields.append(field)
             case .failure(let error): return .failure(error)
