@@ -96,20 +96,31 @@ refresh_sessions() {  # threads connections: the sessions refresh_script needs
     echo $(($2 + $1))
 }
 
-refresh_script() {  # threads token...
-    local script="$work/refresh-$RANDOM.lua" threads="$1"
+# The head of a wrk script whose THREADS threads share out the tokens: `threads`, `tokens`,
+# and in each thread its 1-based `index` (from setup), so a thread can take every
+# THREADS-th token from its index (refresh_script, idp_sign_in_script).
+token_script_head() {  # threads token...
+    local threads="$1"
     shift
-    {
-        printf 'local threads = %d\n' "$threads"
-        printf 'local tokens = {'
-        printf '"%s",' "$@"
-        printf '}\n'
-        cat <<'EOF_LUA'
+    printf 'local threads = %d\n' "$threads"
+    printf 'local tokens = {'
+    printf '"%s",' "$@"
+    printf '}\n'
+    cat <<'EOF_LUA'
 local made = 0
 function setup(thread)
     made = made + 1
     thread:set("index", made)
 end
+EOF_LUA
+}
+
+refresh_script() {  # threads token...
+    local script="$work/refresh-$RANDOM.lua" threads="$1"
+    shift
+    {
+        token_script_head "$threads" "$@"
+        cat <<'EOF_LUA'
 local queue, head, tail = {}, 1, 0
 function init(args)
     for i = index, #tokens, threads do

@@ -82,21 +82,13 @@ EOF_PY
 }
 
 # A wrk script posting the tokens to POST /v1/auth/idp/google: each thread takes every
-# THREADS-th token from its index and its connections go round them.
+# THREADS-th token from its index (token_script_head) and its connections go round them.
 idp_sign_in_script() {  # threads token...
     local script="$work/idp-$RANDOM.lua" threads="$1"
     shift
     {
-        printf 'local threads = %d\n' "$threads"
-        printf 'local tokens = {'
-        printf '"%s",' "$@"
-        printf '}\n'
+        token_script_head "$threads" "$@"
         cat <<'EOF_LUA'
-local made = 0
-function setup(thread)
-    made = made + 1
-    thread:set("index", made)
-end
 local mine, at = {}, 1
 function init(args)
     for i = index, #tokens, threads do
