@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct MailTests {
     @Test func retriesBackOffExponentiallyUpToAnHour() {
-        #expect((0..<5).map(OutboxSender.backoff(afterAttempts:)) == [2, 4, 8, 16, 32])
-        #expect(OutboxSender.backoff(afterAttempts: 40) == OutboxSender.maximumBackoff)
+        #expect((0..<5).map(RetryBackoff.delay(afterAttempts:)) == [2, 4, 8, 16, 32])
+        #expect(RetryBackoff.delay(afterAttempts: 40) == RetryBackoff.maximum)
     }
 
     @Test func aMessageIsMIMEWithCRLFLinesAndItsEnvelope() {

@@ -1,5 +1,3 @@
-import Dispatch
-import Synchronization
 import Threads
 
 /// Revokes at Apple the refresh tokens of deleted accounts (`apple_revocations`), on a
@@ -15,11 +13,8 @@ public final class AppleRevocationSender: Sendable {
     private let endpoint: AppleTokenEndpoint
     private let key: OutboxKey
     private let report: @Sendable (String) -> Void
-    private let wake = DispatchSemaphore(value: 0)
-    private let stopping = Atomic<Bool>(false)
-    private let stopped = DispatchSemaphore(value: 0)
+    private let thread = PollingThread()
     private static let batch = 16
-    static let maximumBackoff: Int64 = 3600
     /// Apple may be down for a while, or the key misconfigured until an operator notices.
     static let maximumAge: Int64 = 7 * 24 * 3600
     /// Longer than a batch takes, however slow Apple answers (each call is bounded by `HTTPSClient`).
@@ -35,41 +30,29 @@ public final class AppleRevocationSender: Sendable {
         self.endpoint = endpoint
         self.key = key
         self.report = report
-        DedicatedThread.start(named: "apple-revoke") { [self] in
-            while !stopping.load(ordering: .acquiring) {
-                if revokeDue() < Self.batch { _ = wake.wait(timeout: .now() + pollInterval) }
-            }
-            stopped.signal()
-        }
+        thread.start(named: "apple-revoke", pollInterval: pollInterval) { [self] in revokeDue() == Self.batch }
     }
 
     /// Finishes the pass under way and ends the thread.
     public func stop() {
-        stopping.store(true, ordering: .releasing)
-        wake.signal()
-        stopped.wait()
-    }
-
-    /// The delay before attempt `attempts + 1`: 2, 4, 8 ... seconds, at most an hour.
-    static func backoff(afterAttempts attempts: Int) -> Int64 {
-        min(maximumBackoff, Int64(1) << min(max(attempts, 0) + 1, 12))
+        thread.stop()
     }
 
     /// Sends what is due, at most a batch; returns how many it took.
     private func revokeDue() -> Int {
         guard (try? database.read({ db in try AppleTokenStore.anyDue(now: UnixTime.now(), on: db) })) == true else { return 0 }
-        let due = writeAndWait { db -> [AppleTokenStore.Claimed] in
+        let due = database.writeAndWait { db -> [AppleTokenStore.Claimed] in
             let now = UnixTime.now()
             return try AppleTokenStore.claimDue(now: now, leaseEnd: now + Self.lease, limit: Self.batch, on: db)
         } ?? []
         for entry in due {
-            guard !stopping.load(ordering: .acquiring) else {
+            guard !thread.isStopping else {
                 // Not tried: due again at once for the next start, not after the lease.
-                _ = writeAndWait { db in try AppleTokenStore.release(entry.id, now: UnixTime.now(), on: db) }
+                _ = database.writeAndWait { db in try AppleTokenStore.release(entry.id, now: UnixTime.now(), on: db) }
                 continue
             }
             let failure = revoke(entry)
-            _ = writeAndWait { db in
+            _ = database.writeAndWait { db in
                 let now = UnixTime.now()
                 guard let failure else { return try AppleTokenStore.markRevoked(entry.id, now: now, on: db) }
                 if entry.sealedToken == nil {
@@ -77,7 +60,7 @@ public final class AppleRevocationSender: Sendable {
                 } else if now - entry.createdAt > Self.maximumAge {
                     try AppleTokenStore.markAbandoned(entry.id, now: now, error: "\(failure), for \(Self.maximumAge / 86400) days", on: db)
                 } else {
-                    try AppleTokenStore.markFailed(entry.id, retryAt: now + Self.backoff(afterAttempts: entry.attempts), error: failure, on: db)
+                    try AppleTokenStore.markFailed(entry.id, retryAt: now + RetryBackoff.delay(afterAttempts: entry.attempts), error: failure, on: db)
                 }
             }
             if let failure {
@@ -99,18 +82,5 @@ public final class AppleRevocationSender: Sendable {
         } catch {
             return error.description
         }
-    }
-
-    /// Runs `body` in the writer's next batch and waits (on this sender's own thread) for
-    /// it to commit; nil when it failed.
-    private func writeAndWait<T: Sendable>(_ body: @escaping @Sendable (StoreConnection) throws -> T) -> T? {
-        let done = DispatchSemaphore(value: 0)
-        let result = Mutex<T?>(nil)
-        database.submitWrite(body, completion: { outcome in
-            if case .success(let value) = outcome { result.withLock { $0 = value } }
-            done.signal()
-        })
-        done.wait()
-        return result.withLock { $0 }
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 import Threads
 
@@ -18,14 +17,10 @@ public final class OutboxSender: Sendable {
     private let database: Database
     private let transport: any MailTransport
     private let key: OutboxKey
-    private let wake = DispatchSemaphore(value: 0)
-    private let stopping = Atomic<Bool>(false)
-    private let stopped = DispatchSemaphore(value: 0)
+    private let thread = PollingThread()
     private let failedDeliveries = Atomic<Int>(0)
     /// Messages taken per pass, so one pass stays short.
     private static let batch = 64
-    /// The longest wait between two attempts at one message.
-    static let maximumBackoff: Int64 = 3600
     /// Longer than any mailed link lives (verification: 24 hours).
     static let maximumAge: Int64 = 48 * 3600
     /// Longer than a batch takes to deliver, however slow the mail server.
@@ -35,13 +30,8 @@ public final class OutboxSender: Sendable {
         self.database = database
         self.transport = transport
         self.key = key
-        DedicatedThread.start(named: "mail-outbox") { [self] in
-            while !stopping.load(ordering: .acquiring) {
-                // A full batch means more may be due: go on at once rather than at the next poll.
-                if deliverDue() < Self.batch { _ = wake.wait(timeout: .now() + pollInterval) }
-            }
-            stopped.signal()
-        }
+        // A full batch means more may be due: go on at once rather than at the next poll.
+        thread.start(named: "mail-outbox", pollInterval: pollInterval) { [self] in deliverDue() == Self.batch }
     }
 
     /// Delivery attempts that failed (to be retried or given up), since start.
@@ -49,30 +39,23 @@ public final class OutboxSender: Sendable {
 
     /// Something was queued: look now rather than at the next poll.
     public func notify() {
-        wake.signal()
+        thread.notify()
     }
 
     /// Finishes the pass under way and ends the thread.
     public func stop() {
-        stopping.store(true, ordering: .releasing)
-        wake.signal()
-        stopped.wait()
-    }
-
-    /// The delay before attempt `attempts + 1`: 2, 4, 8 ... seconds, at most an hour.
-    static func backoff(afterAttempts attempts: Int) -> Int64 {
-        min(maximumBackoff, Int64(1) << min(max(attempts, 0) + 1, 12))
+        thread.stop()
     }
 
     /// Delivers what is due, at most a batch; returns how many messages it took.
     private func deliverDue() -> Int {
         guard (try? database.read({ db in try OutboxStore.anyDue(now: UnixTime.now(), on: db) })) == true else { return 0 }
-        let due = writeAndWait { db -> [OutboxStore.Claimed] in
+        let due = database.writeAndWait { db -> [OutboxStore.Claimed] in
             let now = UnixTime.now()
             return try OutboxStore.claimDue(now: now, leaseEnd: now + Self.lease, limit: Self.batch, on: db)
         } ?? []
         guard !due.isEmpty else { return 0 }
-        for entry in due where !stopping.load(ordering: .acquiring) {
+        for entry in due where !thread.isStopping {
             let outcome: Outcome
             do {
                 try transport.deliver(try message(of: entry.body), id: entry.id)
@@ -110,26 +93,13 @@ public final class OutboxSender: Sendable {
     }
 
     private func record(_ id: Int64, attempts: Int, outcome: Outcome) {
-        _ = writeAndWait { db in
+        _ = database.writeAndWait { db in
             let now = UnixTime.now()
             switch outcome {
             case .sent: try OutboxStore.markSent(id, now: now, on: db)
-            case .failed(let error): try OutboxStore.markFailed(id, retryAt: now + Self.backoff(afterAttempts: attempts), error: error, on: db)
+            case .failed(let error): try OutboxStore.markFailed(id, retryAt: now + RetryBackoff.delay(afterAttempts: attempts), error: error, on: db)
             case .abandoned(let error): try OutboxStore.markAbandoned(id, now: now, error: error, on: db)
             }
         }
-    }
-
-    /// Runs `body` in the writer's next batch and waits (on this sender's own thread) for
-    /// it to commit; nil when it failed.
-    private func writeAndWait<T: Sendable>(_ body: @escaping @Sendable (StoreConnection) throws -> T) -> T? {
-        let done = DispatchSemaphore(value: 0)
-        let result = Mutex<T?>(nil)
-        database.submitWrite(body, completion: { outcome in
-            if case .success(let value) = outcome { result.withLock { $0 = value } }
-            done.signal()
-        })
-        done.wait()
-        return result.withLock { $0 }
     }
 }
