@@ -16,20 +16,23 @@ public struct FlatJSONObject: Sendable, Equatable {
         case composite
     }
 
-    public private(set) var values: [String: Value] = Dictionary(minimumCapacity: 12)
+    /// Members by their names' bytes (`ExactBytes`): a name is a protocol token, and two
+    /// spellings of one name under Unicode equivalence are two members, as they are to
+    /// every other JSON reader.
+    public private(set) var values: [ExactBytes: Value] = Dictionary(minimumCapacity: 12)
 
-    public init(_ values: [String: Value]) {
+    public init(_ values: [ExactBytes: Value]) {
         self.values = values
     }
 
-    public subscript(key: String) -> Value? { values[key] }
+    public subscript(key: String) -> Value? { values[ExactBytes(key)] }
 
     /// Compact JSON with sorted keys; `.composite` members are left out (there is
     /// nothing to write for them).
     public func serialized() -> [UInt8] {
         var writer = FlatJSONWriter()
-        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-            writer.write(key, value)
+        for (key, value) in values.sorted(by: { $0.key.text.utf8.lexicographicallyPrecedes($1.key.text.utf8) }) {
+            writer.write(key.text, value)
         }
         return writer.finish()
     }
@@ -127,15 +130,15 @@ public struct FlatJSONObject: Sendable, Equatable {
     }
 
     public func string(_ key: String) -> String? {
-        if case .string(let value)? = values[key] { value } else { nil }
+        if case .string(let value)? = self[key] { value } else { nil }
     }
 
     public func integer(_ key: String) -> Int64? {
-        if case .integer(let value)? = values[key] { value } else { nil }
+        if case .integer(let value)? = self[key] { value } else { nil }
     }
 
     public func bool(_ key: String) -> Bool? {
-        if case .bool(let value)? = values[key] { value } else { nil }
+        if case .bool(let value)? = self[key] { value } else { nil }
     }
 
     /// Whether `bytes` is exactly one JSON value of any kind (RFC 8259), whitespace around:
@@ -162,7 +165,7 @@ public struct FlatJSONObject: Sendable, Equatable {
                 guard reader.take(UInt8(ascii: ":")) else { return nil }
                 reader.skipWhitespace()
                 guard let value = reader.value() else { return nil }
-                values[key] = value
+                values[ExactBytes(key)] = value
                 reader.skipWhitespace()
             } while reader.take(UInt8(ascii: ","))
             guard reader.take(UInt8(ascii: "}")) else { return nil }

@@ -23,7 +23,7 @@ struct TestClaims: Codable, Equatable {
     }
 
     var flat: FlatJSONObject {
-        var values: [String: FlatJSONObject.Value] = ["sub": .string(sub), "exp": .integer(exp)]
+        var values: [ExactBytes: FlatJSONObject.Value] = ["sub": .string(sub), "exp": .integer(exp)]
         if let aud { values["aud"] = .string(aud) }
         if let role { values["role"] = .string(role) }
         return FlatJSONObject(values)

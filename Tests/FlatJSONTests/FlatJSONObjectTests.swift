@@ -19,6 +19,20 @@ import Testing
         #expect(parse("{}")?.values.isEmpty == true)
     }
 
+    /// A member name is compared by its bytes: one spelt with U+212A KELVIN SIGN (or
+    /// U+00C5 as A and U+030A) is not the member it is canonically equivalent to, and both
+    /// are kept, as every other JSON reader keeps them.
+    @Test func memberNamesAreTheirBytes() throws {
+        let object = try #require(parse(#"{"Key": "real", "\u212Aey": "kelvin", "\u00c5": "one", "A\u030a": "two"}"#))
+        #expect(object.values.count == 4)
+        #expect(object.string("Key") == "real")
+        #expect(object.string("\u{212A}ey") == "kelvin")
+        #expect(object.string("\u{C5}") == "one")
+        #expect(object.string("A\u{30A}") == "two")
+        let spoofed = try #require(parse(#"{"\u212Aey": "kelvin"}"#))
+        #expect(spoofed.string("Key") == nil)
+    }
+
     @Test func decodesEveryStringEscape() {
         let object = parse(#"{"k": "q\" b\\ s\/ \b\f\n\r\t \u00e9 \ud83d\udd11"}"#)
         #expect(object?.string("k") == "q\" b\\ s/ \u{08}\u{0C}\n\r\t é 🔑")

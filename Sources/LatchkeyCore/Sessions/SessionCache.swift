@@ -1,3 +1,4 @@
+import FlatJSON
 import Synchronization
 
 /// The sessions the bearer check found active, with their users, kept on this instance so

@@ -1,3 +1,4 @@
+import FlatJSON
 /// Access tokens one thread has already verified, so a client that sends the same
 /// token for an hour pays for its HMAC and claims parsing once. Only the signature work is
 /// skipped: expiry is checked on every use, and the session is still read every request,
