@@ -44,7 +44,10 @@
     X(char *_Nonnull, PQgetvalue, (const PGresult *res, int tup_num, int field_num)) \
     X(int, PQgetlength, (const PGresult *res, int tup_num, int field_num)) \
     X(int, PQgetisnull, (const PGresult *res, int tup_num, int field_num)) \
-    X(void, PQclear, (PGresult *res))
+    X(void, PQclear, (PGresult *res)) \
+    X(int, PQsendQuery, (PGconn *conn, const char *query)) \
+    X(int, PQisBusy, (PGconn *conn)) \
+    X(PGresult *, PQgetResult, (PGconn *conn))
 
 #define CPOSTGRESQL_FIELD(returns, name, parameters) returns (* _Nonnull name) parameters;
 /// libpq's functions, resolved from the loaded library.

@@ -51,6 +51,19 @@ extension PostgreSQLTests {
             #expect(try listener.waitForNotifications(timeoutMilliseconds: 5_000).map(\.payload) == ["second"])
         }
 
+        /// A ping is a round trip: a notification that arrives meanwhile is kept for
+        /// `notifications()`, not swallowed, and the connection goes on working.
+        @Test func aPingIsAnsweredAndKeepsWhatArrivedMeanwhile() throws {
+            let listener = try schema.connect()
+            let sender = try schema.connect()
+            let channel = "ping_\(schema.name)"
+            try listener.listen(channel)
+            try sender.notify(channel: channel, payload: "during")
+            try listener.ping(timeoutMilliseconds: 5_000)
+            #expect(try listener.waitForNotifications(timeoutMilliseconds: 5_000).map(\.payload) == ["during"])
+            try listener.ping(timeoutMilliseconds: 5_000)
+        }
+
         @Test func socketDescriptorIsOpen() throws {
             let db = try schema.connect()
             #expect(db.socketDescriptor >= 0)

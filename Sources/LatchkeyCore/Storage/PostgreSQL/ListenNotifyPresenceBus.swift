@@ -17,6 +17,13 @@ import Threads
 /// it also tells when its connection breaks and when it listens again (events sent in
 /// between are lost, so what caches accounts drops them).
 ///
+/// A listening connection only receives, so a database that is gone, or a link that
+/// swallows what crosses it, would look like a quiet channel for ever, and this instance
+/// would go on answering from copies of sessions revoked elsewhere. The listener pings
+/// the database once a second when nothing else has come (`pingInterval`); a ping not
+/// answered within `pingTimeout` counts as a broken connection: the feed is lost (the
+/// caches drop what they hold) until a new connection listens.
+///
 /// While the database is unreachable, changes wait (at most `maxWaiting`, the oldest
 /// dropped first) and the listener reconnects every second; changes sent meanwhile by
 /// other instances are not replayed, so a watcher may miss one (its next change, or a
@@ -24,6 +31,8 @@ import Threads
 final class ListenNotifyPresenceBus: PresenceBus {
     static let channel = "latchkey_presence"
     static let maxWaiting = 10_000
+    static let pingInterval: Duration = .seconds(1)
+    static let pingTimeoutMilliseconds = 3000
 
     private let local = InProcessPresenceBus()
     private let origin = RandomID.make()
@@ -123,7 +132,8 @@ final class ListenNotifyPresenceBus: PresenceBus {
 
     private func listen(from listening: PostgreSQL.Connection) {
         var connection: PostgreSQL.Connection? = listening
-        // Bounded by stop(): every pass waits at most a second.
+        var lastHeard = ContinuousClock.now
+        // Bounded by stop(): every pass waits at most a second, or a ping's timeout.
         while !isStopping {
             do {
                 let open: PostgreSQL.Connection
@@ -136,9 +146,17 @@ final class ListenNotifyPresenceBus: PresenceBus {
                         throw error
                     }
                     connection = open
+                    lastHeard = ContinuousClock.now
                     accountEvents.withLock { $0 }?.feedRestored()
                 }
-                for notification in try open.waitForNotifications(timeoutMilliseconds: 1000) {
+                let notifications = try open.waitForNotifications(timeoutMilliseconds: 1000)
+                if !notifications.isEmpty {
+                    lastHeard = ContinuousClock.now
+                } else if ContinuousClock.now - lastHeard >= Self.pingInterval {
+                    try open.ping(timeoutMilliseconds: Self.pingTimeoutMilliseconds)
+                    lastHeard = ContinuousClock.now
+                }
+                for notification in notifications {
                     if notification.channel.utf8.elementsEqual(Self.channel.utf8) {
                         if let presence = presence(from: notification.payload) { local.publish(presence) }
                     } else if notification.channel.utf8.elementsEqual(AccountEventStore.channel.utf8) {
