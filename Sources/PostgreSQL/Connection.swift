@@ -36,15 +36,25 @@ public final class Connection: @unchecked Sendable {
     ///
     /// A 10 s connect timeout unless the URL sets `connect_timeout` (libpq would otherwise
     /// wait on an unreachable host for as long as TCP does), and always the UTF8 client
-    /// encoding, which is what Swift strings are.
+    /// encoding, which is what Swift strings are. Unless the URL says otherwise, a server
+    /// that is gone is noticed in bounded time, not after TCP's quarter of an hour of
+    /// retries: keepalives after 10 s of silence (every 5 s, 3 unanswered end it) and
+    /// `tcp_user_timeout` 30 s (data sent and not acknowledged for that long ends it).
     /// Server NOTICEs (`relation already exists, skipping`) are dropped instead of going to
     /// stderr, where they would break the server's one-JSON-object-per-line log.
+    /// Settings a URL may override (they come before it, see `init(url:)`).
+    static let defaults: [(keyword: String, value: String)] = [
+        ("connect_timeout", "10"),
+        ("keepalives", "1"), ("keepalives_idle", "10"), ("keepalives_interval", "5"), ("keepalives_count", "3"),
+        ("tcp_user_timeout", "30000"),
+    ]
+
     public init(url: String) throws(PostgreSQLError) {
         _ = try LibPQ.loaded.get()
         // With expand_dbname the URL in "dbname" is expanded in place: its settings override
         // the keywords before it, and the ones after it override the URL.
-        let pointer = Self.withCStrings(["connect_timeout", "dbname", "client_encoding"]) { keywords in
-            Self.withCStrings(["10", url, "UTF8"]) { values in
+        let pointer = Self.withCStrings(Self.defaults.map(\.keyword) + ["dbname", "client_encoding"]) { keywords in
+            Self.withCStrings(Self.defaults.map(\.value) + [url, "UTF8"]) { values in
                 libpq.PQconnectdbParams(keywords, values, 1)
             }
         }
