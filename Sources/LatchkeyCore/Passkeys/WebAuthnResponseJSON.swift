@@ -1,4 +1,5 @@
 import AuthCrypto
+import FlatJSON
 import JSONStream
 
 /// The `credential` member of a request body: a `RegistrationResponseJSON` or an
@@ -9,9 +10,8 @@ import JSONStream
 /// reader's depth. Anything that is not the form is `WebAuthnFailure.malformed`.
 struct WebAuthnResponseJSON {
     static let maximumStringBytes = 16_384
-    private static let credentialKey = Array("credential".utf8)
-    private static let (idKey, rawIDKey, typeKey, responseKey) = (Array("id".utf8), Array("rawId".utf8), Array("type".utf8), Array("response".utf8))
-    private static let responseMembers = ["clientDataJSON", "attestationObject", "authenticatorData", "signature", "userHandle"].map { Array($0.utf8) }
+    /// Member names are protocol tokens: compared as their bytes (`ExactBytes`).
+    private static let responseMembers: Set<ExactBytes> = ["clientDataJSON", "attestationObject", "authenticatorData", "signature", "userHandle"]
 
     /// `rawId` (the credential id), checked to be the same as `id`.
     let credentialID: [UInt8]
@@ -25,7 +25,7 @@ struct WebAuthnResponseJSON {
             var found: WebAuthnResponseJSON?
             try reader.beginObject()
             while let key = try reader.nextKey() {
-                if Array(key.utf8) == Self.credentialKey, found == nil {
+                if ExactBytes(key) == "credential", found == nil {
                     found = try Self.readCredential(reader)
                 } else {
                     try reader.skipValue()
@@ -49,12 +49,11 @@ struct WebAuthnResponseJSON {
         var response: [String: [UInt8]]?
         try reader.beginObject()
         while let key = try reader.nextKey() {
-            // Member names are protocol tokens: compared as bytes, as they came.
-            switch Array(key.utf8) {
-            case Self.idKey, Self.rawIDKey, Self.typeKey:
+            switch ExactBytes(key) {
+            case "id", "rawId", "type":
                 guard try reader.peekKind() == .string, let text = try reader.readScalar().string else { throw WebAuthnFailure.malformed }
                 strings[key] = text
-            case Self.responseKey:
+            case "response":
                 response = try readResponse(reader)
             default:
                 try reader.skipValue()
@@ -73,7 +72,7 @@ struct WebAuthnResponseJSON {
         guard try reader.peekKind() == .object else { throw WebAuthnFailure.malformed }
         try reader.beginObject()
         while let key = try reader.nextKey() {
-            switch Array(key.utf8) {
+            switch ExactBytes(key) {
             case let name where Self.responseMembers.contains(name):
                 switch try reader.readScalar() {
                 case .null: continue

@@ -21,7 +21,7 @@ import Threads
 /// swallows what crosses it, would look like a quiet channel for ever, and this instance
 /// would go on answering from copies of sessions revoked elsewhere. The listener pings
 /// the database once a second when nothing else has come (`pingInterval`); a ping not
-/// answered within `pingTimeout` counts as a broken connection: the feed is lost (the
+/// answered within `pingTimeoutMilliseconds` counts as a broken connection: the feed is lost (the
 /// caches drop what they hold) until a new connection listens.
 ///
 /// While the database is unreachable, changes wait (at most `maxWaiting`, the oldest
