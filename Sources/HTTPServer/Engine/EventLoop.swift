@@ -38,9 +38,8 @@ final class EventLoop: @unchecked Sendable {
     private var spareJobs: [LoopJob] = []
 
     var connections: [Connection?] = []
-    private var connectionCount = 0
     /// Connections this loop serves or has been handed and not yet taken (`LoopRoster`);
-    /// read by the other loops.
+    /// read by the other loops, and by this one to know when a drain is over.
     let heldConnections = Atomic<Int>(0)
     private var nextConnectionID: UInt64 = 0
     var writer = ResponseWriter()
@@ -95,7 +94,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     func run() {
-        while !(draining && (connectionCount == 0 || now >= drainDeadline)) {
+        while !(draining && (heldConnections.load(ordering: .relaxed) == 0 || now >= drainDeadline)) {
             do {
                 // The clock is read when the loop wakes, so deadlines set while handling
                 // these events start from now, not from before the wait.
@@ -196,7 +195,6 @@ final class EventLoop: @unchecked Sendable {
             connections.append(contentsOf: repeatElement(nil, count: max(Int(fd) + 1 - connections.count, connections.count)))
         }
         connections[Int(fd)] = connection
-        connectionCount += 1
     }
 
     /// Closes a connection assigned to this loop that it will not serve, and gives back
@@ -295,7 +293,6 @@ final class EventLoop: @unchecked Sendable {
         epoll.remove(connection.fd)
         closeDescriptor(connection.fd)
         connections[Int(connection.fd)] = nil
-        connectionCount -= 1
         heldConnections.subtract(1, ordering: .relaxed)
         shared.openConnections.subtract(1, ordering: .relaxed)
         if connection.countedPerAddress { shared.addressConnections.release(PeerAddress.limitKey(connection.remoteAddress)) }
