@@ -72,8 +72,8 @@ import Testing
             INSERT INTO account_tokens (token_hash, user_id, purpose, new_email, asking_session, created_at, expires_at, used_at)
             VALUES (x'0102', 'u1', 'email_change', 'new@example.com', 's1', 3, 4, 5);
             """)
-        let applied = try Migrator(migrations: EmbeddedMigrations.all).migrate(connection)
-        #expect(applied == EmbeddedMigrations.all.map(\.version).filter { $0 > 24 })
+        let applied = try Migrator(migrations: EmbeddedMigrations.all.filter { $0.version <= 25 }).migrate(connection)
+        #expect(applied == [25])
         let presence = try connection.queryOne("SELECT user_id, status, last_seen FROM presence") {
             "\($0.text(at: 0) ?? "") \($0.text(at: 1) ?? "") \($0.int64(at: 2))"
         }

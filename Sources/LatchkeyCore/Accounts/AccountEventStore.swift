@@ -21,8 +21,12 @@ enum AccountEventStore {
 
     /// The email-change links `sessionID` asked for: whoever asked must still be signed in.
     static func voidLinks(askedBy sessionID: String, now: Int64, on db: StoreConnection) throws {
-        try db.run("UPDATE account_tokens SET used_at = ? WHERE asking_session = ? AND used_at IS NULL", now, sessionID)
+        try db.run(voidLinksAskedBy, now, sessionID)
     }
+
+    /// Found through `account_tokens_by_asking_session` (migrations/0026), not by reading
+    /// every token ever made: every logout runs this on the one writer.
+    static let voidLinksAskedBy = "UPDATE account_tokens SET used_at = ? WHERE asking_session = ? AND used_at IS NULL"
 
     static func advancePasswordEpoch(of userID: String, on db: StoreConnection) throws {
         try db.run("UPDATE users SET password_epoch = password_epoch + 1 WHERE id = ?", userID)
@@ -38,11 +42,15 @@ enum AccountEventStore {
         switch db.dialect {
         case .sqlite:
             try db.run("INSERT INTO account_events (origin, payload, at) VALUES (?, ?, ?)", origin, ended.payload, now)
-            try db.run("DELETE FROM account_events WHERE at < ?", now - feedRetention)
+            try db.run(pruneFeed, now - feedRetention)
         case .postgres:
             _ = try db.query("SELECT pg_notify(?, ?)", channel, origin + " " + ended.payload) { _ in () }
         }
     }
+
+    /// Through `account_events_by_time` (migrations/0026): every event runs it, and the
+    /// feed holds an hour of them.
+    static let pruneFeed = "DELETE FROM account_events WHERE at < ?"
 
     /// SQLite's feed: the newest event's id (where a tail starts) ...
     static func lastEventID(on db: StoreConnection) throws -> Int64 {
