@@ -15,10 +15,11 @@ public struct ServiceOptions: Sendable {
     public var metricsEnabled: Bool
     /// When set, `/metrics` answers only `Authorization: Bearer <metricsToken>` (else 401).
     public var metricsToken: String?
-    /// A line per request on the `access` logger, its fields rendered in `accessLogFormat`
-    /// (the handler's format: see AccessLog).
+    /// A line per request, its fields rendered in `accessLogFormat` (the process's log
+    /// format), into `accessLogOutput`, or without one on the `access` logger (see AccessLog).
     public var accessLog: Bool
     public var accessLogFormat: AccessLogFormat
+    public var accessLogOutput: (any AccessLineOutput)?
     /// The apps named in `/.well-known/apple-app-site-association` and `assetlinks.json`.
     public var appAssociation: AppAssociation
     /// Where clients reach this server: the JWKS URL of `/.well-known/openid-configuration`
@@ -28,12 +29,13 @@ public struct ServiceOptions: Sendable {
     public init(
         ipRatePerMinute: Int, trustedProxies: [String], eventLoops: Int, pages: PageText = .builtIn(), maxPictureBytes: Int = 5_242_880,
         metricsEnabled: Bool = true, metricsToken: String? = nil, accessLog: Bool = true, accessLogFormat: AccessLogFormat = .text,
-        appAssociation: AppAssociation = AppAssociation(), publicURL: String? = nil
+        accessLogOutput: (any AccessLineOutput)? = nil, appAssociation: AppAssociation = AppAssociation(), publicURL: String? = nil
     ) {
         self.appAssociation = appAssociation
         self.publicURL = publicURL
         self.accessLog = accessLog
         self.accessLogFormat = accessLogFormat
+        self.accessLogOutput = accessLogOutput
         self.maxPictureBytes = maxPictureBytes
         self.metricsEnabled = metricsEnabled
         self.metricsToken = metricsToken
@@ -67,7 +69,8 @@ public final class LatchkeyService: Sendable {
         publicURL = options.publicURL
         accessLog = options.accessLog
             ? AccessLog(
-                logger: Logger(label: "access"), clientAddress: ClientAddress(trustedProxies: options.trustedProxies), format: options.accessLogFormat
+                logger: Logger(label: "access"), output: options.accessLogOutput,
+                clientAddress: ClientAddress(trustedProxies: options.trustedProxies), format: options.accessLogFormat
             ) : nil
         let errors = ErrorResponder(logger: logger)
         context = APIContext(

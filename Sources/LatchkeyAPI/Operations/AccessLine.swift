@@ -3,31 +3,44 @@ import HTTPServer
 
 /// An access line's fields in alphabetical order, every value a string: JSON members
 /// (`"address":"…","bytes":"…",…`, without the braces) or text (`address=… bytes=… …`).
-/// Runs for every request, so it writes straight into the string's storage, sized once
-/// for the worst case, with each key and its punctuation copied as one piece.
-enum AccessLine {
-    static func render(_ completed: CompletedRequest, labels: RequestLabels, address: String, json: Bool) -> String {
+/// Runs for every request, so it writes straight into storage sized once for the worst
+/// case (an output's buffer, or a string's), with each key and its punctuation copied as
+/// one piece.
+struct AccessLine {
+    let completed: CompletedRequest
+    let labels: RequestLabels
+    let address: String
+    let json: Bool
+
+    /// The most bytes `write` can take: every text byte escaped as `\u00XX` at worst, three
+    /// numbers of at most 20 digits, and the keys with their punctuation.
+    var capacity: Int {
         let texts = address.utf8.count + labels.method.utf8.count + completed.requestID.utf8.count + labels.route.utf8.count
-        // Every text byte escaped as `\u00XX` at worst, three numbers of at most 20
-        // digits, and the keys with their punctuation.
-        let capacity = 6 * texts + 3 * 20 + 128
+        return 6 * texts + 3 * 20 + 128
+    }
+
+    /// Writes the fields at `start` (room for `capacity` bytes); returns how many it wrote.
+    func write(to start: UnsafeMutablePointer<UInt8>) -> Int {
         let keys = json ? Keys.json : Keys.text
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
-            var line = Writer(start: buffer.baseAddress!, json: json)
-            line.piece(keys.address); line.text(address)
-            line.piece(keys.bytes)
-            if let bytes = completed.bodyBytes { line.decimal(UInt64(max(0, bytes))) } else { line.piece("stream") }
-            line.piece(keys.duration)
-            let micros = completed.nanoseconds / 1000
-            line.decimal(micros / 1000)
-            line.milliFraction(micros % 1000)
-            line.piece(keys.method); line.text(labels.method)
-            line.piece(keys.requestID); line.text(completed.requestID)
-            line.piece(keys.route); line.text(labels.route)
-            line.piece(keys.status); line.decimal(UInt64(max(0, completed.status)))
-            line.piece(keys.end)
-            return line.count
-        }
+        var line = Writer(start: start, json: json)
+        line.piece(keys.address); line.text(address)
+        line.piece(keys.bytes)
+        if let bytes = completed.bodyBytes { line.decimal(UInt64(max(0, bytes))) } else { line.piece("stream") }
+        line.piece(keys.duration)
+        let micros = completed.nanoseconds / 1000
+        line.decimal(micros / 1000)
+        line.milliFraction(micros % 1000)
+        line.piece(keys.method); line.text(labels.method)
+        line.piece(keys.requestID); line.text(completed.requestID)
+        line.piece(keys.route); line.text(labels.route)
+        line.piece(keys.status); line.decimal(UInt64(max(0, completed.status)))
+        line.piece(keys.end)
+        return line.count
+    }
+
+    /// The fields as a string, for a logger that takes a message.
+    var rendered: String {
+        String(unsafeUninitializedCapacity: capacity) { buffer in write(to: buffer.baseAddress!) }
     }
 
     /// What comes before each value (and after the last). Numbers sit inside the JSON

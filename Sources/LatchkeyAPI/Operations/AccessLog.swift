@@ -7,31 +7,51 @@ public enum AccessLogFormat: Sendable {
     case json
 }
 
-/// One line per answered request through swift-log (label `access`, level info): method,
-/// route template, status, duration, body bytes, request id and client address. Never
-/// the raw path or query (a reset link's token), a header or a body; the method and route
-/// as `RequestLabels` name them, so a made-up method token is `OTHER`, not the caller's
-/// words in the operator's log.
+/// Where access lines go when the process takes them itself: the executable writes each
+/// line into its buffered standard error, the fields put there by `AccessLine` as they
+/// are made. A message string, a log event and a handler in between cost more than the
+/// cheapest request itself (`bench/run` measures the log on against off).
+public protocol AccessLineOutput: Sendable {
+    /// One line: `writeFields` puts its fields (at most `maxFieldBytes`) at the pointer it
+    /// is given and returns how many it wrote; the output adds the time and the rest of
+    /// the line in its format.
+    func writeLine(maxFieldBytes: Int, _ writeFields: (UnsafeMutablePointer<UInt8>) -> Int)
+}
+
+/// One line per answered request: method, route template, status, duration, body bytes,
+/// request id and client address. Never the raw path or query (a reset link's token), a
+/// header or a body; the method and route as `RequestLabels` name them, so a made-up
+/// method token is `OTHER`, not the caller's words in the operator's log.
 ///
-/// The fields are rendered once, here, in the configured format, and travel as the
-/// message: a metadata dictionary, its boxed values and a generic formatter cost more
-/// than the cheapest request itself (`bench/run` measures the log on against off). The
-/// executable's handler splices the rendered fields into its line; any other handler
-/// prints them as the message (`address=… bytes=… …` in text).
-struct AccessLog: Sendable {
+/// The fields are rendered once, in the configured format, into the `output` the process
+/// gave; without one they travel as the message of an info line on the `access` logger
+/// (`address=… bytes=… …` in text), for a process with another swift-log handler.
+///
+/// A class: every request reaches it through the service's observer, and a struct of
+/// these members was copied there each time (a retain and a release of each).
+final class AccessLog: Sendable {
     let logger: Logger
+    let output: (any AccessLineOutput)?
     let clientAddress: ClientAddress
     let format: AccessLogFormat
 
+    init(logger: Logger, output: (any AccessLineOutput)?, clientAddress: ClientAddress, format: AccessLogFormat) {
+        self.logger = logger
+        self.output = output
+        self.clientAddress = clientAddress
+        self.format = format
+    }
+
     func record(_ completed: CompletedRequest, _ labels: RequestLabels) {
         let address = clientAddress.hop(peer: completed.remoteAddress, forwardedFor: completed.forwardedFor)
-        logger.info(
-            Logger.Message(
-                stringLiteral: AccessLine.render(
-                    completed, labels: labels, address: Self.looksLikeAnAddress(address) ? address : "invalid", json: format == .json
-                )
-            )
+        let line = AccessLine(
+            completed: completed, labels: labels, address: Self.looksLikeAnAddress(address) ? address : "invalid", json: format == .json
         )
+        if let output {
+            output.writeLine(maxFieldBytes: line.capacity) { line.write(to: $0) }
+        } else {
+            logger.info(Logger.Message(stringLiteral: line.rendered))
+        }
     }
 
     /// Behind a trusted proxy the address is a hop of `X-Forwarded-For`, which a proxy that

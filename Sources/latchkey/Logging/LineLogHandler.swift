@@ -7,35 +7,24 @@ import Synchronization
 
 /// Writes one line per event to standard error: readable text on a laptop, JSON in a
 /// container. Callers never pass secrets in messages or metadata. The line is built as
-/// bytes (no formatter, no encoder): the access log runs this for every request, and its
-/// lines are written straight into `BufferedStandardError`'s buffer.
+/// bytes (no formatter, no encoder). The access log does not come through here: its lines
+/// go straight into `BufferedStandardError` (`AccessLineBuffer`).
 struct LineLogHandler: LogHandler {
     let label: String
     let format: LogFormat
     var logLevel: Logger.Level
     var metadata: Logger.Metadata = [:]
     var metadataProvider: Logger.MetadataProvider?
-    /// The `access` logger: its info messages are access lines' fields, already rendered
-    /// in `format` (see LatchkeyAPI's AccessLog), spliced into the line as they are, and its
-    /// lines go through `BufferedStandardError`.
-    private let isAccessLog: Bool
     /// `,"logger":"<label>"`, made once: every JSON line carries it.
     private let quotedLabel: [UInt8]
-    /// An access line is `opening`, the time, `beforeFields`, the fields, `closing`.
-    private let accessLine: (opening: [UInt8], beforeFields: [UInt8], closing: [UInt8])
 
     init(label: String, format: LogFormat, logLevel: Logger.Level) {
         self.label = label
         self.format = format
         self.logLevel = logLevel
-        isAccessLog = label == "access"
         var quoted = Array(#","logger":"#.utf8)
         FlatJSONObject.appendQuoted(label, to: &quoted)
         quotedLabel = quoted
-        accessLine = switch format {
-        case .text: ([], Array(" info \(label): request ".utf8), [UInt8(ascii: "\n")])
-        case .json: (Array(#"{"time":""#.utf8), Array(#"","level":"info""#.utf8) + quoted + Array(#","message":"request","#.utf8), Array("}\n".utf8))
-        }
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -44,21 +33,6 @@ struct LineLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        if isAccessLog, event.level == .info, event.metadata == nil, metadata.isEmpty {
-            var fields = event.message.description
-            let parts = accessLine
-            return fields.withUTF8 { fields in
-                let most = parts.opening.count + LogTime.longest + parts.beforeFields.count + fields.count + parts.closing.count
-                BufferedStandardError.shared.append(maxBytes: most) { out, time in
-                    var end = parts.opening.withUnsafeBufferPointer { out.copy($0) }
-                    end = time.withUnsafeBufferPointer { end.copy($0) }
-                    end = parts.beforeFields.withUnsafeBufferPointer { end.copy($0) }
-                    end = end.copy(fields)
-                    end = parts.closing.withUnsafeBufferPointer { end.copy($0) }
-                    return end - out
-                }
-            }
-        }
         var fields = metadata
         if let extra = event.metadata { fields.merge(extra) { $1 } }
         let sorted = fields.sorted { $0.key < $1.key }
@@ -78,8 +52,7 @@ struct LineLogHandler: LogHandler {
         var line: [UInt8] = []
         line.reserveCapacity(256)
         write(&line)
-        guard isAccessLog else { return StandardError.write(line) }
-        BufferedStandardError.shared.append(maxBytes: line.count) { out, _ in line.withUnsafeBufferPointer { out.copy($0) } - out }
+        StandardError.write(line)
     }
 
     /// The time, level, logger and message: `2026-11-25T13:05:16Z info latchkey: …` or
