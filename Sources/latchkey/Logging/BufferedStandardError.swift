@@ -3,23 +3,30 @@ import Synchronization
 import Threads
 
 /// Standard error for the access log: lines are gathered in memory and written together
-/// every 100 ms, or as soon as 64 KiB wait, instead of a `write(2)` per request. Each
-/// thread (an event loop) writes into a share of its own (with its own cached time), so
-/// two loops never touch one lock or cache line per request, and each share is one fixed
-/// buffer, written through a pointer: a line costs copies, never an allocation or a
-/// bounds check per piece. A line is never split; lines of different loops may reach the
-/// file up to 100 ms out of order. What waits is written at exit (`ProcessExit`); a crash
-/// loses at most the last 100 ms.
+/// by a thread of its own (`log-writer`), every 100 ms or as soon as 64 KiB wait in one
+/// share, instead of a `write(2)` per request. Each thread (an event loop) writes into a
+/// share of its own (with its own cached time), so two loops never touch one lock or cache
+/// line per request, and each share is one fixed buffer, written through a pointer: a
+/// line costs copies, never an allocation or a bounds check per piece. An event loop
+/// never writes the file itself unless its share is full (the writer is that far behind:
+/// a stuck disk), when it waits for the write as a bound on memory. A line is never split;
+/// lines of different loops may reach the file up to 100 ms out of order. What waits is
+/// written at exit (`ProcessExit`); a crash loses at most the last 100 ms.
 final class BufferedStandardError: Sendable {
     static let shared = BufferedStandardError()
-    static let flushThreshold = 65_536
-    /// Room for a full batch and one more line of at most this size: a longer line is
-    /// written on its own.
+    /// A share this full wakes the writer.
+    static let wakeThreshold = 65_536
+    /// A share this full is written by the thread that fills it. At 20 MB of lines a
+    /// second (about 90,000 requests), 100 ms of them, so the writer has a pass's time to
+    /// catch up before an event loop would wait. The pages are only touched as lines come.
+    static let shareCapacity = 2_097_152
+    /// Room for one more line of at most this size after the writer's threshold: a longer
+    /// line is written on its own.
     static let longestBufferedLine = 65_536
     static let shares = 64
 
     private struct Share {
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: BufferedStandardError.flushThreshold + BufferedStandardError.longestBufferedLine)
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: BufferedStandardError.shareCapacity)
         var count = 0
         var time = LogTime()
     }
@@ -32,14 +39,12 @@ final class BufferedStandardError: Sendable {
     private let shares = (0..<BufferedStandardError.shares).map { _ in ShareBox() }
     /// Held while writing, so batches of one share reach the file in the order gathered.
     private let writing = Mutex(())
+    private let writer = PollingThread()
 
     private init() {
-        DedicatedThread.start(named: "log-writer") { [self] in
-            // Bounded by the process: one flush per 100 ms until exit.
-            while true {
-                usleep(100_000)
-                flush()
-            }
+        writer.start(named: "log-writer", pollInterval: 0.1) { [self] in
+            flush()
+            return false
         }
         Self.started.store(true, ordering: .releasing)
     }
@@ -70,11 +75,16 @@ final class BufferedStandardError: Sendable {
                 Self.write(line[...])
             }
         }
-        let full = shareOfThisThread().state.withLock { share in
+        let (before, after) = shareOfThisThread().state.withLock { share in
+            let before = share.count
             share.count += write(share.bytes + share.count, share.time.now())
-            return share.count >= Self.flushThreshold
+            return (before, share.count)
         }
-        if full { flush() }
+        if after > Self.shareCapacity - Self.longestBufferedLine {
+            flush()
+        } else if before < Self.wakeThreshold, after >= Self.wakeThreshold {
+            writer.notify()
+        }
     }
 
     private func shareOfThisThread() -> ShareBox {
