@@ -4,7 +4,8 @@
 # settings a user sets (googleClientIDs, googleIssuer, outboundCAFile). Tokens are minted
 # before the runs, one per connection, valid an hour, and signed in once each so the
 # accounts exist and the provider's keys are cached: what is measured is a returning user's
-# sign-in (one ES256 signature checked, one session written). POST /v1/auth/idp/google and
+# sign-in (one RS256 signature checked, as Google's and Apple's ID tokens are signed, with
+# the fake's 2048-bit key; one session written). POST /v1/auth/idp/google and
 # POST /v1/auth/refresh take turns at 64 connections (idp, refresh, refresh, idp; then
 # refresh, idp, idp, refresh); each refresh turn follows fresh token chains, one per
 # connection, from provider sign-ins. Target: identity-token sign-in at least 0.5 x refresh
@@ -57,7 +58,7 @@ for index in range(count):
     subject = f"{prefix}-{index}"
     claims = {"iss": issuer, "aud": client_id, "sub": subject, "iat": now, "exp": now + 3600,
               "email": f"{subject}@bench.example.com", "email_verified": True}
-    body = json.dumps({"provider": "google", "claims": claims, "alg": "ES256"}).encode()
+    body = json.dumps({"provider": "google", "claims": claims, "alg": "RS256"}).encode()
     request = urllib.request.Request(f"http://127.0.0.1:{port}/mint", data=body, method="POST",
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=30) as response:
