@@ -252,7 +252,7 @@ public struct AccountService: Sendable {
     static func startSession(
         for userID: String, by methods: SignInMethods, userAgent: String?, now: Int64, issuer: TokenIssuer, on db: StoreConnection
     ) throws -> (refreshToken: String, sessionID: String) {
-        let sessionID = RandomID.make()
+        let sessionID = RandomID.makeTimeOrdered(milliseconds: UnixTime.nowMilliseconds())
         try SessionStore.create(id: sessionID, userID: userID, userAgent: userAgent, methods: methods, now: now, on: db)
         return (issuer.refreshToken(sessionID: sessionID, generation: 0), sessionID)
     }

@@ -41,6 +41,19 @@ extension Accounts {
             #expect(fromLaptop.filter { $0["current"] as? Bool == true }.map { $0["id"] as? String } == [laptop.sessionID])
         }
 
+        /// A session's id begins with the millisecond it was made (so the sessions' index
+        /// grows at its end); the time it tells is the session's `createdAt`.
+        @Test func aSessionsIdBeginsWithTheTimeItWasMade() throws {
+            let server = try AccountServer()
+            defer { server.stop() }
+            let ada = try server.signUp("ada@example.com", "ada")
+            let session = try #require(try Self.list(server, ada).first)
+            let id = try #require(session["id"] as? String)
+            let created = try #require(ISO8601DateFormatter().date(from: session["createdAt"] as? String ?? ""))
+            let stamped = try #require(UInt64(id.prefix(12), radix: 16))
+            #expect(abs(Double(stamped) / 1000 - created.timeIntervalSince1970) < 1.5, "\(id) made at \(created)")
+        }
+
         @Test func deletingASessionRevokesItsTokensAtOnce() throws {
             let server = try AccountServer()
             defer { server.stop() }
