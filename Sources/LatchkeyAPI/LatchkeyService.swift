@@ -15,8 +15,8 @@ public struct ServiceOptions: Sendable {
     public var metricsEnabled: Bool
     /// When set, `/metrics` answers only `Authorization: Bearer <metricsToken>` (else 401).
     public var metricsToken: String?
-    /// A line per request, its fields rendered in `accessLogFormat` (the process's log
-    /// format), into `accessLogOutput`, or without one on the `access` logger (see AccessLog).
+    /// A line per request, into `accessLogOutput` in its format, or without one on the
+    /// `access` logger with its fields rendered in `accessLogFormat` (see AccessLog).
     public var accessLog: Bool
     public var accessLogFormat: AccessLogFormat
     public var accessLogOutput: (any AccessLineOutput)?

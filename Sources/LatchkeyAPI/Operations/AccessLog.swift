@@ -12,6 +12,9 @@ public enum AccessLogFormat: Sendable {
 /// are made. A message string, a log event and a handler in between cost more than the
 /// cheapest request itself (`bench/run` measures the log on against off).
 public protocol AccessLineOutput: Sendable {
+    /// The format of the lines it writes, which the fields must be rendered in.
+    var format: AccessLogFormat { get }
+
     /// One line: `writeFields` puts its fields (at most `maxFieldBytes`) at the pointer it
     /// is given and returns how many it wrote; the output adds the time and the rest of
     /// the line in its format.
@@ -23,9 +26,10 @@ public protocol AccessLineOutput: Sendable {
 /// header or a body; the method and route as `RequestLabels` name them, so a made-up
 /// method token is `OTHER`, not the caller's words in the operator's log.
 ///
-/// The fields are rendered once, in the configured format, into the `output` the process
-/// gave; without one they travel as the message of an info line on the `access` logger
-/// (`address=… bytes=… …` in text), for a process with another swift-log handler.
+/// The fields are rendered once, into the `output` the process gave and in its format;
+/// without one they travel, in the configured format, as the message of an info line on
+/// the `access` logger (`address=… bytes=… …` in text), for a process with another
+/// swift-log handler.
 ///
 /// A class: every request reaches it through the service's observer, and a struct of
 /// these members was copied there each time (a retain and a release of each).
@@ -39,7 +43,7 @@ final class AccessLog: Sendable {
         self.logger = logger
         self.output = output
         self.clientAddress = clientAddress
-        self.format = format
+        self.format = output?.format ?? format
     }
 
     func record(_ completed: CompletedRequest, _ labels: RequestLabels) {

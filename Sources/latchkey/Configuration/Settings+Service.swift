@@ -21,7 +21,7 @@ extension Settings {
             ipRatePerMinute: ipRatePerMinute, trustedProxies: trustedProxies, eventLoops: eventLoops,
             pages: try PageText.load(overridesIn: dataDir + "/templates", productName: productName),
             maxPictureBytes: maxPictureBytes, metricsEnabled: metricsEnabled, metricsToken: metricsToken, accessLog: accessLog,
-            accessLogFormat: logFormat == .json ? .json : .text, accessLogOutput: AccessLineBuffer(format: logFormat),
+            accessLogOutput: AccessLineBuffer(format: logFormat),
             appAssociation: AppAssociation(appleAppIDs: appleAppIDs, androidApps: androidApps),
             publicURL: resolvedPublicURL(boundPort: boundPort)
         )

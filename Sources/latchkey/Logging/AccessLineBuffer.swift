@@ -9,6 +9,7 @@ import LatchkeyAPI
 /// JSON. A class, so reaching it through the access log costs one reference, not a copy
 /// of its three arrays per request.
 final class AccessLineBuffer: AccessLineOutput {
+    let format: AccessLogFormat
     /// A line is `opening`, the time, `beforeFields`, the fields, `closing`.
     private let opening: [UInt8]
     private let beforeFields: [UInt8]
@@ -17,8 +18,10 @@ final class AccessLineBuffer: AccessLineOutput {
     init(format: LogFormat) {
         switch format {
         case .text:
+            self.format = .text
             (opening, beforeFields, closing) = ([], Array(" info access: request ".utf8), [UInt8(ascii: "\n")])
         case .json:
+            self.format = .json
             var label = Array(#","logger":"#.utf8)
             FlatJSONObject.appendQuoted("access", to: &label)
             (opening, beforeFields, closing) = (
