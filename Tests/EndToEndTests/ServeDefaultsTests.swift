@@ -43,7 +43,7 @@ import TestSupport
         defer { server.terminate() }
         _ = try server.waitUntilListening()
         let names = try server.threadNames()
-        for name in ["http-loop-0", "http-loop-1", "db-writer", "hashing-0", "mail-outbox"] {
+        for name in ["http-loop-0", "http-loop-1", "db-writer", "db-flush", "hashing-0", "mail-outbox"] {
             #expect(names.contains(name), "\(name) in \(names)")
         }
     }

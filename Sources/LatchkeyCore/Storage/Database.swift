@@ -75,8 +75,9 @@ public final class Database: Sendable {
         }
     }
 
-    /// Runs `body` in a writer's next batch and calls `completion` on the writer thread
-    /// once that batch is durable: for callers that answer from there without a task hop.
+    /// Runs `body` in a writer's next batch and calls `completion` on the writer's thread
+    /// once that batch is durable (SQLite's flushing thread, `CommitFlusher`): for callers
+    /// that answer from there without a task hop.
     /// Writes given the same `orderingKey` commit in the order they were submitted (on
     /// SQLite every write does; PostgreSQL's writers run side by side).
     func submitWrite<T: Sendable>(

@@ -22,8 +22,9 @@ struct WriteJob: Sendable {
 }
 
 /// A job's result between its run and the commit.
-/// `@unchecked Sendable`: written and read only on the one writer thread that took the
-/// job, in that order.
+/// `@unchecked Sendable`: written on the one writer thread that took the job, then read
+/// once by whichever thread finishes it, after a lock hands the job over (SQLite's
+/// `CommitFlusher`) or on that same thread.
 private final class ResultBox<T>: @unchecked Sendable {
     var value: T?
 }

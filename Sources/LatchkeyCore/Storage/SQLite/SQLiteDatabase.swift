@@ -16,7 +16,7 @@ final class SQLiteDatabase: Sendable {
         try DatabaseFile.restrictToOwner(path)
         let connection = try StoreError.translating { try Connection(path: path, mode: .readWrite) }
         try Migrator(migrations: EmbeddedMigrations.all).migrate(connection)
-        writer = SQLiteWriter(connection: connection)
+        writer = try StoreError.translating { try SQLiteWriter(connection: connection, path: path) }
         readers = SQLiteReaderPool { try SQLiteDatabase.openReader(path) }
         checkpointer = try WALCheckpointer(path: path)
     }

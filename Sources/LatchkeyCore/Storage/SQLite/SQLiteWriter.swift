@@ -3,19 +3,26 @@ import Threads
 
 /// The one writer connection, on a thread of its own, committing in batches: every job
 /// waiting when the writer becomes free runs in one transaction, each inside a savepoint
-/// so a failing job rolls back alone, and one commit (one fsync, `synchronous=FULL`)
-/// makes the whole batch durable. A caller resumes only after that commit.
+/// so a failing job rolls back alone, and one commit makes the whole batch visible. The
+/// commit does not wait for the disk (`synchronous=NORMAL`): `CommitFlusher` makes it
+/// durable with one flush of the log while the writer goes on to the next batch, and a
+/// caller resumes only after that flush.
 final class SQLiteWriter: Sendable {
     private let queue = WriteQueue()
     let statistics = WriteStatistics()
+    private let flusher: CommitFlusher
 
-    /// Takes ownership of `connection`; nothing else may use it afterwards.
-    init(connection: Connection) {
+    /// Takes ownership of `connection`, the database at `path`; nothing else may use it
+    /// afterwards.
+    init(connection: Connection, path: String) throws {
+        try connection.execute("PRAGMA synchronous = NORMAL")  // the flusher syncs each commit
+        flusher = CommitFlusher(databasePath: path, statistics: statistics)
         DedicatedThread.start(named: "db-writer") { [self] in run(connection) }
     }
 
-    /// Queues `job` for the next batch; its `finish` runs on the writer thread once the
-    /// batch is committed (or failed), exactly once. Keep it short: the writer waits for it.
+    /// Queues `job` for the next batch; its `finish` runs exactly once: on the writer
+    /// thread if it failed, else on the flushing thread once its batch is durable. Keep it
+    /// short: the thread waits for it.
     func submit(_ job: WriteJob) {
         queue.submit(job)
     }
@@ -24,6 +31,7 @@ final class SQLiteWriter: Sendable {
     func stop() {
         queue.requestStop()
         queue.waitUntilStopped()
+        flusher.stop()
     }
 
     private func run(_ connection: Connection) {
@@ -78,9 +86,7 @@ final class SQLiteWriter: Sendable {
         do {
             let started = ContinuousClock.now
             try connection.run("COMMIT")
-            let seconds = (ContinuousClock.now - started) / .seconds(1)
-            statistics.record(batchSize: batch.count, commitSeconds: seconds)
-            succeeded.forEach { $0.finish(nil) }
+            flusher.finishWhenDurable(succeeded, batchSize: batch.count, commitStarted: started)
         } catch {
             try? connection.run("ROLLBACK")
             succeeded.forEach { $0.finish(error) }
