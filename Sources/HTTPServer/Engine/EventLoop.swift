@@ -45,8 +45,7 @@ final class EventLoop: @unchecked Sendable {
     var writer = ResponseWriter()
     let deadlines: ConnectionDeadlines
     let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64 * 1024)
-    private var requestCounter: UInt64 = 0
-    private let requestIDPrefix: String
+    private var requestIDs: RequestIDs
     var now: UInt64 = MonotonicClock.now()
     private var nextSweep: UInt64 = 0
     private var acceptPausedUntil: UInt64 = 0
@@ -62,7 +61,7 @@ final class EventLoop: @unchecked Sendable {
         deadlines = ConnectionDeadlines(shared.configuration)
         epoll = try Epoll()
         wakeup = try Wakeup()
-        requestIDPrefix = String(UInt32.random(in: 0x1000_0000...UInt32.max), radix: 16) + "-\(index)-"
+        requestIDs = RequestIDs(loopIndex: index)
         try epoll.add(listener, interest: Epoll.exclusiveReadInterest)
         try epoll.add(wakeup.fd, interest: Epoll.readInterest)
     }
@@ -301,8 +300,7 @@ final class EventLoop: @unchecked Sendable {
     // MARK: Request ids
 
     func makeRequestID() -> String {
-        requestCounter += 1
-        return requestIDPrefix + String(requestCounter, radix: 16)
+        requestIDs.next()
     }
 
     /// A client's id is echoed only when it is short and plain, so it cannot forge log lines.
