@@ -16,12 +16,23 @@ extension RequestHead {
     /// Decides the body framing and refuses every combination a request smuggler could use
     /// to make two parsers disagree about where this request ends.
     public func bodyFraming() -> Result<BodyFraming, FramingError> {
-        let hosts = fieldValues("host")
-        if hosts.count > 1 { return .failure(.badRequest("more than one Host field")) }
-        if version == .http1_1, hosts.isEmpty { return .failure(.badRequest("missing Host field")) }
+        // One pass over the fields for the three names, on every request; an array only
+        // for a name that is there (a request without a body carries neither of the two).
+        var hosts = 0
+        var transferCodings: [String] = []
+        var contentLengths: [String] = []
+        for field in fields {
+            if asciiCaseInsensitiveEquals(field.name, "host") {
+                hosts += 1
+            } else if asciiCaseInsensitiveEquals(field.name, "transfer-encoding") {
+                transferCodings.append(field.value)
+            } else if asciiCaseInsensitiveEquals(field.name, "content-length") {
+                contentLengths.append(field.value)
+            }
+        }
+        if hosts > 1 { return .failure(.badRequest("more than one Host field")) }
+        if version == .http1_1, hosts == 0 { return .failure(.badRequest("missing Host field")) }
 
-        let transferCodings = fieldValues("transfer-encoding")
-        let contentLengths = fieldValues("content-length")
         if !transferCodings.isEmpty {
             if !contentLengths.isEmpty { return .failure(.badRequest("both Content-Length and Transfer-Encoding")) }
             if version == .http1_0 { return .failure(.badRequest("Transfer-Encoding in an HTTP/1.0 request")) }

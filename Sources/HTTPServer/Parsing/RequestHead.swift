@@ -39,8 +39,7 @@ public struct RequestHead: Sendable, Equatable {
     }
 
     /// Every value of a field, in arrival order. One pass, and an array only once a field
-    /// matches: the framing check asks for three names on every request and most requests
-    /// carry one of them at most (a filter and a map allocated twice per name).
+    /// matches (a filter and a map allocated twice per name).
     public func fieldValues(_ name: String) -> [String] {
         var values: [String] = []
         for field in fields where asciiCaseInsensitiveEquals(field.name, name) {

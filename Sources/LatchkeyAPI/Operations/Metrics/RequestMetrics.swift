@@ -22,8 +22,30 @@ final class RequestMetrics: Sendable {
         var latency = Histogram(bounds: Histogram.latencyBounds)
     }
 
+    /// One loop's counts. A loop mostly answers the same route many times running, so the
+    /// last key is tried first: the labels are the router's and `RequestLabels`' own
+    /// strings, compared by their storage before any byte, where a dictionary lookup hashed
+    /// both strings on every request (1.6% of the server's samples on GET /v1/users/me).
+    private struct Table {
+        var indexes: [RouteKey: Int] = [:]
+        var shares: [RouteShare] = []
+        var last: (key: RouteKey, index: Int)?
+
+        mutating func index(of labels: RequestLabels) -> Int {
+            if let last, last.key.method == labels.method, last.key.route == labels.route { return last.index }
+            let key = RouteKey(method: labels.method, route: labels.route)
+            let index = indexes[key] ?? {
+                shares.append(RouteShare())
+                indexes[key] = shares.count - 1
+                return shares.count - 1
+            }()
+            last = (key, index)
+            return index
+        }
+    }
+
     private final class LoopShare: Sendable {
-        let routes = Mutex<[RouteKey: RouteShare]>([:])
+        let table = Mutex(Table())
     }
 
     private let loops: [LoopShare]
@@ -34,9 +56,9 @@ final class RequestMetrics: Sendable {
 
     func record(_ completed: CompletedRequest, _ labels: RequestLabels) {
         let seconds = Double(completed.nanoseconds) / 1e9
-        loops[completed.eventLoopIndex % loops.count].routes.withLock { routes in
-            // One lookup: the share is updated in place.
-            Self.count(completed.status, seconds, in: &routes[RouteKey(method: labels.method, route: labels.route), default: RouteShare()])
+        loops[completed.eventLoopIndex % loops.count].table.withLock { table in
+            let index = table.index(of: labels)
+            Self.count(completed.status, seconds, in: &table.shares[index])
         }
     }
 
@@ -49,7 +71,9 @@ final class RequestMetrics: Sendable {
     func snapshot() -> [RouteKey: RouteShare] {
         var total: [RouteKey: RouteShare] = [:]
         for loop in loops {
-            for (key, share) in loop.routes.withLock({ $0 }) {
+            let table = loop.table.withLock { $0 }
+            for (key, index) in table.indexes {
+                let share = table.shares[index]
                 total[key, default: RouteShare()].statuses.merge(share.statuses, uniquingKeysWith: +)
                 total[key]!.latency.merge(share.latency)
             }
