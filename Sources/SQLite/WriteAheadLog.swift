@@ -9,6 +9,9 @@ import Glibc
 /// `flush()` adds is the missing step: an `fdatasync` of the log, begun after a commit
 /// returned, makes that commit and every one before it durable. `fdatasync` flushes the
 /// file, not the descriptor, so a descriptor of our own serves for SQLite's.
+///
+/// `@unchecked Sendable`: made on one thread and handed to the one thread that flushes,
+/// which alone touches its descriptor from then on.
 public final class WriteAheadLog: @unchecked Sendable {
     /// Why the log could not be flushed: its file is unreadable, gone, or the disk failed.
     public struct FlushError: Error, CustomStringConvertible {
