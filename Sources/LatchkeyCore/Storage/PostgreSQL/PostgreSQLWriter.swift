@@ -14,14 +14,14 @@ import Threads
 /// then offline) relies on that. Jobs given the same `orderingKey` always take the same
 /// lane, whose thread commits them in order; other jobs are spread over the lanes in turn.
 final class PostgreSQLWriter: Sendable {
-    private let lanes: [WriteQueue]
+    private let lanes: [WriteQueue<WriteJob>]
     private let nextLane = Atomic<Int>(0)
     let statistics = WriteStatistics()
 
     /// One lane per connection; the writer owns them from now on.
     init(connections: [PostgreSQL.Connection]) {
         precondition(!connections.isEmpty, "a PostgreSQL writer needs at least one connection")
-        lanes = connections.map { _ in WriteQueue() }
+        lanes = connections.map { _ in WriteQueue<WriteJob>() }
         for (lane, connection) in zip(lanes, connections) {
             let statistics = statistics
             DedicatedThread.start(named: "db-writer") {

@@ -1,14 +1,12 @@
-import Dispatch
 internal import SQLite
-import Synchronization
 import Threads
 
 /// Makes the writer's commits durable on a thread of its own, so the writer runs the next
 /// batch while the disk flushes the last: the writer commits without a sync
 /// (`synchronous=NORMAL`) and hands the batch here; this thread flushes the write-ahead log
-/// once for every batch waiting, then tells their callers. No caller hears of a write
-/// before its commit is on disk, as with `synchronous=FULL`, but a batch no longer waits
-/// behind the one before it.
+/// once for every batch waiting (`WriteQueue`, as the writer's own jobs wait), then tells
+/// their callers. No caller hears of a write before its commit is on disk, as with
+/// `synchronous=FULL`, but a batch no longer waits behind the one before it.
 ///
 /// A failed flush stops the process: the batches' changes are visible to every reader
 /// already and may be lost with the page cache (Linux marks the pages clean after a
@@ -26,9 +24,7 @@ final class CommitFlusher: Sendable {
     /// Makes every commit written so far durable (`WriteAheadLog.flush`; a test's own).
     private let flushLog: @Sendable () throws -> Void
     private let statistics: WriteStatistics
-    private let waiting = Mutex<(batches: [Committed], stopping: Bool)>(([], false))
-    private let wake = DispatchSemaphore(value: 0)
-    private let stopped = DispatchSemaphore(value: 0)
+    private let committed = WriteQueue<Committed>()
 
     convenience init(databasePath: String, statistics: WriteStatistics) {
         let log = WriteAheadLog(databasePath: databasePath)
@@ -38,33 +34,18 @@ final class CommitFlusher: Sendable {
     init(statistics: WriteStatistics, flushLog: @escaping @Sendable () throws -> Void) {
         self.flushLog = flushLog
         self.statistics = statistics
-        DedicatedThread.start(named: "db-flush") { [self] in run() }
+        DedicatedThread.start(named: "db-flush") { [self] in committed.serve(flush) }
     }
 
     /// `jobs` were committed (their frames written); each hears `nil` once they are durable.
     func finishWhenDurable(_ jobs: [WriteJob], batchSize: Int, commitStarted: ContinuousClock.Instant) {
-        waiting.withLock { $0.batches.append(Committed(jobs: jobs, size: batchSize, commitStarted: commitStarted)) }
-        wake.signal()
+        committed.submit(Committed(jobs: jobs, size: batchSize, commitStarted: commitStarted))
     }
 
     /// Flushes what was handed over, then ends the thread.
     func stop() {
-        waiting.withLock { $0.stopping = true }
-        wake.signal()
-        stopped.wait()
-    }
-
-    private func run() {
-        while true {
-            wake.wait()
-            let (batches, stopping) = waiting.withLock { waiting in
-                defer { waiting.batches.removeAll(keepingCapacity: true) }
-                return (waiting.batches, waiting.stopping)
-            }
-            if !batches.isEmpty { flush(batches) }
-            if stopping { break }
-        }
-        stopped.signal()
+        committed.requestStop()
+        committed.waitUntilStopped()
     }
 
     private func flush(_ batches: [Committed]) {

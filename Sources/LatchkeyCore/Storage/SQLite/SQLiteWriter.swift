@@ -8,7 +8,7 @@ import Threads
 /// durable with one flush of the log while the writer goes on to the next batch, and a
 /// caller resumes only after that flush.
 final class SQLiteWriter: Sendable {
-    private let queue = WriteQueue()
+    private let queue = WriteQueue<WriteJob>()
     let statistics = WriteStatistics()
     private let flusher: CommitFlusher
 
