@@ -61,8 +61,10 @@ enum AuditStore {
         return try user.map { try db.query(sql, $0, since, limit, row: row) } ?? db.query(sql, since, limit, row: row)
     }
 
-    static func prune(before cutoff: Int64, on db: StoreConnection) throws {
-        try db.run("DELETE FROM audit_log WHERE at < ?", cutoff)
+    /// Deletes the oldest entries before `cutoff`, at most `limit` of them; returns how many.
+    static func prune(before cutoff: Int64, limit: Int, on db: StoreConnection) throws -> Int {
+        try db.run("DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE at < ? ORDER BY at LIMIT ?)", cutoff, limit)
+        return db.changes
     }
 }
 
@@ -79,10 +81,23 @@ public struct AuditLog: Sendable {
         try database.read { db in try AuditStore.entries(user: user, since: since, limit: limit, on: db) }
     }
 
-    /// Deletes entries older than `days` days.
-    public func prune(olderThanDays days: Int) async throws {
+    /// Entries one pruning write deletes at most. The writer commits every write in turn, so
+    /// a prune that found a year of entries (a first prune, or one after long downtime) in
+    /// one DELETE would hold every sign-in back until it was done.
+    static let pruneBatch = 2_000
+
+    /// Deletes entries older than `days` days, `pruneBatch` at a time, other writes going
+    /// between the batches; returns how many. Ends: the cutoff stays put, and every batch but
+    /// the last deletes a full one.
+    @discardableResult
+    public func prune(olderThanDays days: Int) async throws -> Int {
         let cutoff = UnixTime.now() - Int64(days) * 86_400
-        try await database.write { db in try AuditStore.prune(before: cutoff, on: db) }
+        var total = 0
+        while true {
+            let deleted = try await database.write { db in try AuditStore.prune(before: cutoff, limit: Self.pruneBatch, on: db) }
+            total += deleted
+            if deleted < Self.pruneBatch { return total }
+        }
     }
 
     /// Records `event` in a transaction of its own, without waiting for it (a login

@@ -90,7 +90,7 @@ struct ServeCommand: SettingsCommand {
         listening = true
         let (audit, retention) = (core.audit, settings.auditRetentionDays)
         Task.detached {
-            // Bounded by the process: pruning is one DELETE every 6 hours until exit.
+            // Bounded by the process: a prune every 6 hours until exit.
             while !Task.isCancelled {
                 try? await audit.prune(olderThanDays: retention)
                 try? await Task.sleep(for: .seconds(6 * 3600))
