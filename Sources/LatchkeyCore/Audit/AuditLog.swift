@@ -60,15 +60,9 @@ enum AuditStore {
         }
         return try user.map { try db.query(sql, $0, since, limit, row: row) } ?? db.query(sql, since, limit, row: row)
     }
-
-    /// Deletes the oldest entries before `cutoff`, at most `limit` of them; returns how many.
-    static func prune(before cutoff: Int64, limit: Int, on db: StoreConnection) throws -> Int {
-        try db.run("DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE at < ? ORDER BY at LIMIT ?)", cutoff, limit)
-        return db.changes
-    }
 }
 
-/// Reading and pruning the audit log (entries are written by the services that act).
+/// Reading the audit log (entries are written by the services that act).
 public struct AuditLog: Sendable {
     let database: Database
 
@@ -79,25 +73,6 @@ public struct AuditLog: Sendable {
     /// Entries since `since` (Unix seconds), oldest first, at most `limit`.
     public func entries(user: String? = nil, since: Int64 = 0, limit: Int = 100_000) throws -> [AuditEntry] {
         try database.read { db in try AuditStore.entries(user: user, since: since, limit: limit, on: db) }
-    }
-
-    /// Entries one pruning write deletes at most. The writer commits every write in turn, so
-    /// a prune that found a year of entries (a first prune, or one after long downtime) in
-    /// one DELETE would hold every sign-in back until it was done.
-    static let pruneBatch = 2_000
-
-    /// Deletes entries older than `days` days, `pruneBatch` at a time, other writes going
-    /// between the batches; returns how many. Ends: the cutoff stays put, and every batch but
-    /// the last deletes a full one.
-    @discardableResult
-    public func prune(olderThanDays days: Int) async throws -> Int {
-        let cutoff = UnixTime.now() - Int64(days) * 86_400
-        var total = 0
-        while true {
-            let deleted = try await database.write { db in try AuditStore.prune(before: cutoff, limit: Self.pruneBatch, on: db) }
-            total += deleted
-            if deleted < Self.pruneBatch { return total }
-        }
     }
 
     /// Records `event` in a transaction of its own, without waiting for it (a login

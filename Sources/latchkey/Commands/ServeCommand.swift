@@ -88,11 +88,21 @@ struct ServeCommand: SettingsCommand {
         service.serverGauges.attach(openConnections: { server.openConnections }, mailDeliveryFailures: { outbox.deliveryFailures })
         try server.start(on: listener)
         listening = true
-        let (audit, retention) = (core.audit, settings.auditRetentionDays)
+        let retention = Retention(database: database, policy: core.policy, recordDays: settings.auditRetentionDays)
         Task.detached {
             // Bounded by the process: a prune every 6 hours until exit.
             while !Task.isCancelled {
-                try? await audit.prune(olderThanDays: retention)
+                do {
+                    let pruned = try await retention.prune()
+                    if pruned.total > 0 {
+                        logger.info("pruned old rows", metadata: [
+                            "auditEntries": "\(pruned.auditEntries)", "mailEnvelopes": "\(pruned.mailEnvelopes)",
+                            "sessions": "\(pruned.sessions)", "mailedLinks": "\(pruned.mailedLinks)",
+                        ])
+                    }
+                } catch {
+                    logger.warning("pruning old rows failed, next try in 6 hours: \(error)")
+                }
                 try? await Task.sleep(for: .seconds(6 * 3600))
             }
         }

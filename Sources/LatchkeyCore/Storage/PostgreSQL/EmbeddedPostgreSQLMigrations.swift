@@ -440,5 +440,12 @@ SELECT 1;
 CREATE INDEX account_tokens_by_asking_session ON account_tokens (asking_session) WHERE asking_session IS NOT NULL;
 
 """#)!,
+        Migration.parse(fileName: "0027_retention_indexes.sql", sql: #"""
+-- See migrations/0027 for SQLite: old sessions and old mail are found by when they were
+-- made, a batch at a time.
+CREATE INDEX sessions_by_creation ON sessions (created_at);
+CREATE INDEX mail_outbox_by_creation ON mail_outbox (created_at);
+
+"""#)!,
     ]
 }
