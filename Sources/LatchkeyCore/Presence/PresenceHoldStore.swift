@@ -34,12 +34,18 @@ enum PresenceHoldStore {
         try db.queryOne("SELECT 1 FROM presence_holds WHERE user_id = ? LIMIT 1", userID) { _ in true } ?? false
     }
 
+    /// The users held by instances silent since before `cutoff`. Written as `IN` so the
+    /// dead instances (usually none) are found first and their holds through
+    /// `presence_holds_by_instance`: as a join, SQLite read every hold of every instance,
+    /// 35 ms on the writer every 5 s with 100,000 streams open.
+    static let heldByDeadInstances = """
+        SELECT DISTINCT user_id FROM presence_holds WHERE instance_id IN (SELECT id FROM presence_instances WHERE heartbeat_at < ?)
+        """
+
     /// Takes away the instances silent since before `cutoff` and their holds; returns the
     /// users left without a hold anywhere (they go offline).
     static func sweepDead(silentSince cutoff: Int64, on db: StoreConnection) throws -> [String] {
-        let orphaned = try db.query(
-            "SELECT DISTINCT h.user_id FROM presence_holds h JOIN presence_instances i ON i.id = h.instance_id WHERE i.heartbeat_at < ?", cutoff
-        ) { $0.text(at: 0) ?? "" }
+        let orphaned = try db.query(heldByDeadInstances, cutoff) { $0.text(at: 0) ?? "" }
         try db.run("DELETE FROM presence_instances WHERE heartbeat_at < ?", cutoff)
         return try orphaned.filter { try !isHeld($0, on: db) }
     }
