@@ -1,6 +1,7 @@
 /// The SQL of `Retention`. Each statement deletes at most a batch of rows older than a
 /// cutoff, the oldest first, found through an index on the time it compares (migrations
-/// 0009 and 0027) or, for mailed links, in a table this pruning keeps to a day's worth.
+/// 0009 and 0027); mailed links, in a table this pruning keeps to a day's worth, and
+/// sessions on PostgreSQL (migrations/postgres/0027 says why) are read whole.
 enum RetentionStore {
     /// Audit entries written before the cutoff.
     static let auditEntries = "DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE at < ? ORDER BY at LIMIT ?)"
