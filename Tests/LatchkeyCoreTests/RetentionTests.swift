@@ -1,10 +1,6 @@
-import Foundation
 @testable import LatchkeyCore
-import PostgreSQL
-import SQLite
-import SchemaMigrations
+import SQLValues
 import Testing
-import TestSupport
 
 /// What `Retention` deletes and what it keeps, on both databases, with the clock given.
 @Suite struct RetentionTests {
@@ -109,28 +105,22 @@ import TestSupport
 /// kept to a day's worth by this pruning, and on PostgreSQL sessions (no writer waits there).
 @Suite struct RetentionStatementPlansTests {
     @Test func sqliteFindsEachBatchThroughAnIndex() throws {
-        let path = NSTemporaryDirectory() + "latchkey-plans-\(UUID().uuidString).sqlite"
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let connection = try SQLite.Connection(path: path)
-        try Migrator(migrations: EmbeddedMigrations.all).migrate(connection)
-        let plan = { (sql: String) in try connection.query("EXPLAIN QUERY PLAN " + sql, values: [.integer(1), .integer(10)]) { $0.text(at: 3) ?? "" } }
-        #expect(try plan(RetentionStore.auditEntries).contains("SEARCH audit_log USING COVERING INDEX audit_log_by_time (at<?)"))
-        #expect(try plan(RetentionStore.mailEnvelopes).contains("SEARCH mail_outbox USING INDEX mail_outbox_by_creation (created_at<?)"))
-        #expect(try plan(RetentionStore.sessions).contains("SEARCH sessions USING INDEX sessions_by_creation (created_at<?)"))
+        try QueryPlans.sqlite { plan throws in
+            let bounds: [SQLValue] = [.integer(1), .integer(10)]
+            #expect(try plan(RetentionStore.auditEntries, bounds).contains("SEARCH audit_log USING COVERING INDEX audit_log_by_time (at<?)"))
+            #expect(try plan(RetentionStore.mailEnvelopes, bounds).contains("SEARCH mail_outbox USING INDEX mail_outbox_by_creation (created_at<?)"))
+            #expect(try plan(RetentionStore.sessions, bounds).contains("SEARCH sessions USING INDEX sessions_by_creation (created_at<?)"))
+        }
     }
 
     @Test func postgresqlFindsEachBatchThroughAnIndex() throws {
-        let scratch = try TestDatabase()
-        defer { scratch.drop() }
-        let connection = try PostgreSQL.Connection(url: scratch.url)
-        defer { connection.close() }
-        _ = try Migrator(migrations: EmbeddedMigrations.postgres).migrate(connection)
-        try connection.execute("SET enable_seqscan = off")
-        // Sessions are read whole there (see migrations/postgres/0027).
-        for (statement, index) in [(RetentionStore.auditEntries, "audit_log_by_time"), (RetentionStore.mailEnvelopes, "mail_outbox_by_creation")] {
-            let plan = try connection.query("EXPLAIN (COSTS OFF) " + statement, 1, 10) { $0.text(at: 0) ?? "" }
-            #expect(plan.contains { $0.contains(index) }, "\(plan)")
-            #expect(!plan.contains { $0.contains("Seq Scan") }, "\(plan)")
+        try QueryPlans.postgres { plan throws in
+            // Sessions are read whole there (see migrations/postgres/0027).
+            for (statement, index) in [(RetentionStore.auditEntries, "audit_log_by_time"), (RetentionStore.mailEnvelopes, "mail_outbox_by_creation")] {
+                let lines = try plan(statement, [.integer(1), .integer(10)])
+                #expect(lines.contains { $0.contains(index) }, "\(lines)")
+                #expect(!lines.contains { $0.contains("Seq Scan") }, "\(lines)")
+            }
         }
     }
 }
