@@ -10,7 +10,9 @@ public struct FlatJSONObject: Sendable, Equatable {
         case number(Double)
         case bool(Bool)
         case null
-        /// An array of strings, for writing (a token's `amr`); reading keeps arrays as `.composite`.
+        /// An array of strings: for writing (a token's `amr`), and read where the parse keeps
+        /// string arrays (`init(parsing:keepingStringArrays:)`); otherwise reading keeps arrays
+        /// as `.composite`.
         case strings([String])
         /// An array or object: well-formed, not represented.
         case composite
@@ -151,9 +153,11 @@ public struct FlatJSONObject: Sendable, Equatable {
         return reader.atEnd
     }
 
-    /// Nil unless `bytes` is exactly one JSON object (RFC 8259), whitespace around.
-    public init?(parsing bytes: UnsafeBufferPointer<UInt8>) {
-        var reader = Reader(bytes: bytes)
+    /// Nil unless `bytes` is exactly one JSON object (RFC 8259), whitespace around. With
+    /// `keepingStringArrays`, a member that is an array of strings only is kept as
+    /// `.strings` (an ID token's `aud` and `amr`); other arrays stay `.composite`.
+    public init?(parsing bytes: UnsafeBufferPointer<UInt8>, keepingStringArrays: Bool = false) {
+        var reader = Reader(bytes: bytes, keepsStringArrays: keepingStringArrays)
         reader.skipWhitespace()
         guard reader.take(UInt8(ascii: "{")) else { return nil }
         reader.skipWhitespace()
@@ -177,6 +181,9 @@ public struct FlatJSONObject: Sendable, Equatable {
 
 private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
+    /// Whether a member's array of strings is read as `.strings` (members only: arrays
+    /// nested deeper are checked and passed over).
+    var keepsStringArrays = false
     var index = 0
     var depth = 0
     /// Deeper nesting is refused rather than followed: a bound on work and stack.
@@ -206,9 +213,30 @@ private struct Reader {
         case UInt8(ascii: "t"): return literal("true") ? .bool(true) : nil
         case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
         case UInt8(ascii: "n"): return literal("null") ? .null : nil
+        case UInt8(ascii: "[") where keepsStringArrays && depth == 0:
+            let start = index
+            if let strings = stringArray() { return .strings(strings) }
+            index = start
+            return skipComposite() ? .composite : nil
         case UInt8(ascii: "["), UInt8(ascii: "{"): return skipComposite() ? .composite : nil
         default: return number()
         }
+    }
+
+    /// An array whose elements are all strings; nil (the position then unspecified) at
+    /// anything else, for the caller to read it again as a composite.
+    private mutating func stringArray() -> [String]? {
+        guard take(UInt8(ascii: "[")) else { return nil }
+        var strings: [String] = []
+        skipWhitespace()
+        if take(UInt8(ascii: "]")) { return strings }
+        repeat {
+            skipWhitespace()
+            guard let string = string() else { return nil }
+            strings.append(string)
+            skipWhitespace()
+        } while take(UInt8(ascii: ","))
+        return take(UInt8(ascii: "]")) ? strings : nil
     }
 
     /// Checks an array or object and moves past it.

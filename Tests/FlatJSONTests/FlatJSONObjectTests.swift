@@ -45,6 +45,21 @@ import Testing
         #expect(object.string("e") == "kept")
     }
 
+    /// An ID token's `aud` and `amr`: a member's array of strings only, where the parse
+    /// asks for it; any other array, and arrays deeper down, stay composite.
+    @Test func keepsAMembersStringArrayWhenAsked() throws {
+        var text = #"{"aud": ["a", "b\u00e9"], "amr": [ ], "mixed": ["a", 1], "inner": {"x": ["y"]}, "deep": [["a"]]}"#
+        let object = try #require(text.withUTF8 { FlatJSONObject(parsing: $0, keepingStringArrays: true) })
+        #expect(object["aud"] == .strings(["a", "bé"]))
+        #expect(object["amr"] == .strings([]))
+        #expect(object["mixed"] == .composite)
+        #expect(object["inner"] == .composite)
+        #expect(object["deep"] == .composite)
+        #expect(parse(text)?["aud"] == .composite, "kept only when asked")
+        var broken = #"{"aud": ["a",]}"#
+        #expect(broken.withUTF8 { FlatJSONObject(parsing: $0, keepingStringArrays: true) } == nil)
+    }
+
     @Test func tellsJSONThatIsNotAnObjectFromNotJSON() {
         func wellFormed(_ text: String) -> Bool {
             var text = text

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import FlatJSON
 
 /// One of Apple's server-to-server notifications for Sign in with Apple, once its
 /// signature checked out: the claims checked as an ID token's are (issuer, audience, times),
@@ -32,28 +32,15 @@ struct AppleNotification: Sendable, Equatable {
     /// Without an `exp`, a notification is taken for this long after its `iat`.
     static let maximumAgeWithoutExpiry: Double = 24 * 3600
 
-    private struct Claims: Decodable {
-        let iss: String?
-        let aud: IDTokenClaims.Audience?
-        let iat: Double?
-        let exp: Double?
-        let nbf: Double?
-        let events: String?
-    }
-
-    private struct Events: Decodable {
-        let type: String?
-        let sub: String?
-    }
-
     static func check(payload: [UInt8], provider: IdentityProvider, now: Int64) -> Result<AppleNotification, IDTokenFailure> {
-        guard let claims = try? JSONDecoder().decode(Claims.self, from: Data(payload)), let iat = claims.iat,
-              let text = claims.events, text.utf8.count <= 4096,
-              let events = try? JSONDecoder().decode(Events.self, from: Data(text.utf8)),
-              let type = events.type, let subject = events.sub, !subject.isEmpty, subject.utf8.count <= IDTokenClaims.maximumSubjectBytes
+        guard let object = IDTokenClaims.object(payload), let claims = try? IDTokenClaims(object), let iat = claims.iat,
+              let text = object.string("events"), text.utf8.count <= 4096,
+              let events = Array(text.utf8).withUnsafeBufferPointer({ FlatJSONObject(parsing: $0) }),
+              let type = events.string("type"), let subject = events.string("sub"), !subject.isEmpty,
+              subject.utf8.count <= IDTokenClaims.maximumSubjectBytes
         else { return .failure(.malformed) }
         guard let iss = claims.iss, provider.issuers.contains(where: { $0.utf8.elementsEqual(iss.utf8) }) else { return .failure(.issuer) }
-        guard let audience = claims.aud?.values,
+        guard let audience = claims.audience,
               audience.contains(where: { aud in provider.clientIDs.contains { $0.utf8.elementsEqual(aud.utf8) } })
         else { return .failure(.audience) }
         let now = Double(now)

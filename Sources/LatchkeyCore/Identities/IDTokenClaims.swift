@@ -1,5 +1,5 @@
 import AuthCrypto
-import FoundationEssentials
+import FlatJSON
 
 /// What a provider's ID token says about its user, once its signature and claims passed
 /// (`IDTokenClaims.check`).
@@ -15,51 +15,83 @@ struct VerifiedIdentity: Sendable {
 
 /// The claims of an ID token (OpenID Connect Core 2), checked as docs/api.md lists them: a
 /// pure decision on the payload's bytes, the provider and the clock.
-struct IDTokenClaims: Decodable {
+struct IDTokenClaims {
     let iss: String?
-    let aud: Audience?
+    /// `aud`: one string or an array of them.
+    let audience: [String]?
     let sub: String?
     let exp: Double?
     let iat: Double?
     let nbf: Double?
     let nonce: String?
     let email: String?
-    let email_verified: FlexibleBool?
+    let emailVerified: Bool?
     let amr: [String]?
 
-    /// `aud` is one string or an array of them.
-    enum Audience: Decodable {
-        case one(String)
-        case many([String])
+    /// The claims of a payload, each absent, `null` or of its type; nil when the payload is
+    /// not one JSON object or a claim has another type. Read by `FlatJSONObject`, not
+    /// Foundation's `JSONDecoder`, which cost a sign-in about as much as its signature check.
+    init?(payload: [UInt8]) {
+        guard let object = Self.object(payload), let claims = try? IDTokenClaims(object) else { return nil }
+        self = claims
+    }
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let one = try? container.decode(String.self) {
-                self = .one(one)
-            } else {
-                self = .many(try container.decode([String].self))
-            }
+    /// A payload as a JSON object whose arrays of strings are kept (`aud`, `amr`).
+    static func object(_ payload: [UInt8]) -> FlatJSONObject? {
+        payload.withUnsafeBufferPointer { FlatJSONObject(parsing: $0, keepingStringArrays: true) }
+    }
+
+    init(_ claims: FlatJSONObject) throws(WrongType) {
+        iss = try Self.claim(claims["iss"], Self.string)
+        audience = try Self.claim(claims["aud"], Self.strings)
+        sub = try Self.claim(claims["sub"], Self.string)
+        exp = try Self.claim(claims["exp"], Self.time)
+        iat = try Self.claim(claims["iat"], Self.time)
+        nbf = try Self.claim(claims["nbf"], Self.time)
+        nonce = try Self.claim(claims["nonce"], Self.string)
+        email = try Self.claim(claims["email"], Self.string)
+        emailVerified = try Self.claim(claims["email_verified"], Self.flexibleBool)
+        amr = try Self.claim(claims["amr"]) { if case .strings(let values) = $0 { values } else { nil } }
+    }
+
+    /// A claim of another type than its own.
+    struct WrongType: Error {}
+
+    /// `value` read by `read`: nil when absent or `null`, `WrongType` when `read` refuses it.
+    static func claim<T>(_ value: FlatJSONObject.Value?, _ read: (FlatJSONObject.Value) -> T?) throws(WrongType) -> T? {
+        guard let value, value != .null else { return nil }
+        guard let read = read(value) else { throw WrongType() }
+        return read
+    }
+
+    static func string(_ value: FlatJSONObject.Value) -> String? {
+        if case .string(let text) = value { text } else { nil }
+    }
+
+    /// NumericDate: seconds, an integer or not.
+    static func time(_ value: FlatJSONObject.Value) -> Double? {
+        switch value {
+        case .integer(let seconds): Double(seconds)
+        case .number(let seconds): seconds
+        default: nil
         }
+    }
 
-        var values: [String] {
-            switch self {
-            case .one(let value): [value]
-            case .many(let values): values
-            }
+    /// `aud`: one string or an array of them.
+    static func strings(_ value: FlatJSONObject.Value) -> [String]? {
+        switch value {
+        case .string(let one): [one]
+        case .strings(let many): many
+        default: nil
         }
     }
 
     /// Apple sends `email_verified` as the string "true" or "false", Google as a boolean.
-    struct FlexibleBool: Decodable {
-        let value: Bool
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let bool = try? container.decode(Bool.self) {
-                value = bool
-            } else {
-                value = try container.decode(String.self).utf8.elementsEqual("true".utf8)
-            }
+    static func flexibleBool(_ value: FlatJSONObject.Value) -> Bool? {
+        switch value {
+        case .bool(let bool): bool
+        case .string(let text): text.utf8.elementsEqual("true".utf8)
+        default: nil
         }
     }
 
@@ -73,11 +105,11 @@ struct IDTokenClaims: Decodable {
     static func check(
         payload: [UInt8], provider: IdentityProvider, bodyNonce: String?, now: Int64
     ) -> Result<VerifiedIdentity, IDTokenFailure> {
-        guard let claims = try? JSONDecoder().decode(IDTokenClaims.self, from: Data(payload)),
+        guard let claims = IDTokenClaims(payload: payload),
               let subject = claims.sub, !subject.isEmpty, subject.utf8.count <= maximumSubjectBytes, let exp = claims.exp
         else { return .failure(.malformed) }
         guard let iss = claims.iss, provider.issuers.contains(where: { $0.utf8.elementsEqual(iss.utf8) }) else { return .failure(.issuer) }
-        guard let audience = claims.aud?.values,
+        guard let audience = claims.audience,
               let clientID = provider.clientIDs.first(where: { id in audience.contains { $0.utf8.elementsEqual(id.utf8) } })
         else { return .failure(.audience) }
         let now = Double(now)
@@ -87,7 +119,7 @@ struct IDTokenClaims: Decodable {
         guard nonceMatches(token: claims.nonce, body: bodyNonce, hashedAllowed: provider.acceptsHashedNonce) else { return .failure(.nonce) }
         let email = claims.email.flatMap { $0.isEmpty ? nil : $0 }
         return .success(VerifiedIdentity(
-            subject: subject, email: email, emailVerified: email != nil && claims.email_verified?.value == true,
+            subject: subject, email: email, emailVerified: email != nil && claims.emailVerified == true,
             multiFactor: claims.amr?.contains { $0.utf8.elementsEqual("mfa".utf8) } ?? false, clientID: clientID))
     }
 
