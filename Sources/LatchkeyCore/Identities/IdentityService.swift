@@ -52,33 +52,35 @@ public struct IdentityService: Sendable {
             let now = UnixTime.now()
             var created = false
             var ended: EndedAccess?
-            let userID: String
-            if let owner = try IdentityStore.userID(provider: provider.name, subject: identity.subject, on: db) {
-                userID = owner
-            } else if let email, let holder = try AccountStore.credentials(emailKey: email.key, on: db)?.user {
-                guard holder.emailVerified, identity.emailVerified else {
-                    try AuditStore.append(.loginFailed, user: holder.id, address: address, detail: "\(provider.name): address of an account, unverified", now: now, on: db)
-                    return .failure(IdentityError.accountExists)
+            var found = try IdentityStore.owner(provider: provider.name, subject: identity.subject, on: db)
+            if found == nil {
+                let userID: String
+                if let email, let holder = try AccountStore.credentials(emailKey: email.key, on: db)?.user {
+                    guard holder.emailVerified, identity.emailVerified else {
+                        try AuditStore.append(.loginFailed, user: holder.id, address: address, detail: "\(provider.name): address of an account, unverified", now: now, on: db)
+                        return .failure(IdentityError.accountExists)
+                    }
+                    guard !holder.disabled else {
+                        try AuditStore.append(.loginFailed, user: holder.id, address: address, detail: "account disabled", now: now, on: db)
+                        return .failure(AccountError.userDisabled)
+                    }
+                    if try IdentityStore.identity(of: holder.id, provider: provider.name, on: db) != nil {
+                        // The account holds another identity of this provider: not this one's to take.
+                        return .failure(IdentityError.accountExists)
+                    }
+                    _ = try IdentityStore.insert(provider: provider.name, subject: identity.subject, userID: holder.id, email: email.address, now: now, on: db)
+                    ended = try events.record(.signInMethodChanged(.identityLinked(provider: provider.name)), userID: holder.id, address: address, now: now, on: db)
+                    userID = holder.id
+                } else {
+                    userID = RandomID.make()
+                    try AccountStore.insertProviderUser(id: userID, email: email, emailVerified: identity.emailVerified, now: now, on: db)
+                    _ = try IdentityStore.insert(provider: provider.name, subject: identity.subject, userID: userID, email: email?.address, now: now, on: db)
+                    try AuditStore.append(.signup, user: userID, address: address, detail: provider.name, now: now, on: db)
+                    created = true
                 }
-                guard !holder.disabled else {
-                    try AuditStore.append(.loginFailed, user: holder.id, address: address, detail: "account disabled", now: now, on: db)
-                    return .failure(AccountError.userDisabled)
-                }
-                if try IdentityStore.identity(of: holder.id, provider: provider.name, on: db) != nil {
-                    // The account holds another identity of this provider: not this one's to take.
-                    return .failure(IdentityError.accountExists)
-                }
-                _ = try IdentityStore.insert(provider: provider.name, subject: identity.subject, userID: holder.id, email: email.address, now: now, on: db)
-                ended = try events.record(.signInMethodChanged(.identityLinked(provider: provider.name)), userID: holder.id, address: address, now: now, on: db)
-                userID = holder.id
-            } else {
-                userID = RandomID.make()
-                try AccountStore.insertProviderUser(id: userID, email: email, emailVerified: identity.emailVerified, now: now, on: db)
-                _ = try IdentityStore.insert(provider: provider.name, subject: identity.subject, userID: userID, email: email?.address, now: now, on: db)
-                try AuditStore.append(.signup, user: userID, address: address, detail: provider.name, now: now, on: db)
-                created = true
+                found = try AccountStore.user(id: userID, on: db).map { ($0, try AccountStore.passwordEpoch(userID: userID, on: db)) }
             }
-            guard let user = try AccountStore.user(id: userID, on: db) else { return .failure(IdentityError.accountExists) }
+            guard case let (user, epoch)? = found else { return .failure(IdentityError.accountExists) }
             guard !user.disabled else {
                 try AuditStore.append(.loginFailed, user: user.id, address: address, detail: "account disabled", now: now, on: db)
                 return .failure(AccountError.userDisabled)
@@ -87,7 +89,7 @@ public struct IdentityService: Sendable {
             let methods: SignInMethods = identity.multiFactor ? .federatedMultiFactor : .federated
             let (refresh, sessionID) = try AccountService.startSession(for: user.id, by: methods, userAgent: userAgent, now: now, issuer: issuer, on: db)
             try AuditStore.append(.login, user: user.id, address: address, session: sessionID, detail: provider.name, now: now, on: db)
-            return .success((user, refresh, sessionID, try AccountStore.passwordEpoch(userID: user.id, on: db), created, ended))
+            return .success((user, refresh, sessionID, epoch, created, ended))
         }
         let signedIn = try outcome.get()
         if let ended = signedIn.ended {

@@ -5,6 +5,19 @@ enum IdentityStore {
         try db.queryOne("SELECT user_id FROM identities WHERE provider = ? AND subject = ?", provider, subject) { $0.text(at: 0) } ?? nil
     }
 
+    private static let ownerBySubject = """
+        SELECT \(AccountStore.prefixed(AccountStore.userColumns, with: "u.")), u.password_epoch
+        FROM identities i JOIN users u ON u.id = i.user_id WHERE i.provider = ? AND i.subject = ?
+        """
+
+    /// The account an identity belongs to and its password epoch (`DeviceToken`), in one
+    /// read: a returning user's sign-in, on the one writer.
+    static func owner(provider: String, subject: String, on db: StoreConnection) throws -> (user: User, passwordEpoch: Int64)? {
+        try db.queryOne(ownerBySubject, provider, subject) { row in
+            (AccountStore.makeUser(row, from: 0), row.int64(at: 7))
+        }
+    }
+
     static func identities(of userID: String, on db: StoreConnection) throws -> [Identity] {
         try db.query(
             "SELECT provider, subject, email, created_at FROM identities WHERE user_id = ? ORDER BY created_at, provider", userID, row: identity)
