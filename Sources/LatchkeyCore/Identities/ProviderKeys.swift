@@ -1,4 +1,5 @@
 import AuthCrypto
+import Synchronization
 import Threads
 
 /// The providers' signing keys, fetched over HTTPS and kept for their `Cache-Control`
@@ -19,7 +20,9 @@ actor ProviderKeys {
     private let fetcher: any ProviderDocumentFetcher
     private let pool: BoundedThreadPool
     private let clock: @Sendable () -> Int64
-    private var cached: [String: Cached] = [:]
+    /// Behind a lock, not the actor: a sign-in with the keys cached (all but a few a day)
+    /// reads them without a hop onto this actor and back, which every sign-in took in turn.
+    private let cached = Mutex<[String: Cached]>([:])
     private var running: [String: Task<Result<ProviderKeySet, IdentityError>, Never>] = [:]
     private var lastUnknownKeyFetch: [String: Int64] = [:]
 
@@ -33,12 +36,21 @@ actor ProviderKeys {
     /// kept from before still serve (the provider may be down for a moment); with none,
     /// `IdentityError.providerUnavailable`.
     func keys(of provider: IdentityProvider) async throws(IdentityError) -> [JSONWebKey] {
-        if let cached = cached[provider.name], clock() < cached.freshUntil { return cached.keys }
+        if let fresh = freshKeys(of: provider) { return fresh }
         switch await fetch(provider) {
         case .success(let set): return set.keys
         case .failure(let error):
-            guard let stale = cached[provider.name] else { throw error }
+            guard let stale = cached.withLock({ $0[provider.name] }) else { throw error }
             return stale.keys
+        }
+    }
+
+    /// The provider's keys while their cached copy is fresh, else nil (`keys(of:)` fetches).
+    nonisolated func freshKeys(of provider: IdentityProvider) -> [JSONWebKey]? {
+        let now = clock()
+        return cached.withLock { cached in
+            guard let entry = cached[provider.name], now < entry.freshUntil else { return nil }
+            return entry.keys
         }
     }
 
@@ -64,7 +76,8 @@ actor ProviderKeys {
         let result = await task.value
         running[provider.name] = nil
         if case .success(let set) = result {
-            cached[provider.name] = Cached(keys: set.keys, freshUntil: clock() + set.lifetime)
+            let entry = Cached(keys: set.keys, freshUntil: clock() + set.lifetime)
+            cached.withLock { $0[provider.name] = entry }
         }
         return result
     }
