@@ -5,9 +5,10 @@ import Threads
 
 /// Folds the WAL back into the database once a second, on a thread and connection of its
 /// own, and never blocks the writer or the readers (PASSIVE). SQLite's automatic
-/// checkpoint still runs on the writer after a commit, because only there can the WAL be
-/// emptied and restarted under a steady stream of writes; with this one doing most of the
-/// copying and syncing, that one finds little left to do and the writer stalls briefly.
+/// checkpoint still runs on the writer after a commit (every
+/// `SQLiteWriter.autoCheckpointPages`), because only there can the WAL be emptied and
+/// restarted under a steady stream of writes; with this one doing most of the copying and
+/// syncing, that one finds little left to do and the writer stalls briefly.
 final class WALCheckpointer: Sendable {
     private let stopping = Atomic<Bool>(false)
     private let stopped = Atomic<Bool>(false)
