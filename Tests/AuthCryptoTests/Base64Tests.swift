@@ -55,6 +55,21 @@ struct Base64Tests {
         #expect(Base64URL.decode(input) == nil)
     }
 
+    /// Every byte that is not one of the 64 symbols, at every place of a full group and of
+    /// the short groups at the end, refuses the whole input.
+    @Test func everyByteOutsideTheAlphabetIsRefusedAnywhere() {
+        let symbols = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        let valid = Array("Zm9vYmFyYg".utf8)  // "foobarb": two full groups and a group of two
+        #expect(valid.withUnsafeBufferPointer { Base64URL.decode($0) } == Array("foobarb".utf8))
+        for byte in UInt8.min...UInt8.max where !symbols.contains(byte) {
+            for place in valid.indices {
+                var input = valid
+                input[place] = byte
+                #expect(input.withUnsafeBufferPointer { Base64URL.decode($0) } == nil, "byte \(byte) at \(place)")
+            }
+        }
+    }
+
     @Test(arguments: ["Zg==", "Z", "Zh", "Zm9v-w", "Zm9v_w", "Zm 9v", "$Zm9v"])
     func base64UnpaddedRejects(_ input: String) {
         #expect(Base64Unpadded.decode(input) == nil)
