@@ -1,5 +1,7 @@
 /// A JSON object read by hand in one pass, with its scalar members kept and nested
-/// arrays or objects checked but kept only as `.composite`. JWT claim sets and request
+/// arrays or objects checked but kept only as `.composite` (a member's array of strings is
+/// kept when asked, for an ID token's `aud` and `amr`). A member named twice keeps its
+/// last value, as RFC 7519 §4 allows a JWT parser to. JWT claim sets and request
 /// bodies of this server are flat; on the hot path (every authenticated request)
 /// Foundation's `JSONDecoder` cost several times the HMAC, and `JSONSerialization` would
 /// pull all of Foundation (and ICU) into the process.

@@ -68,11 +68,12 @@ struct IDTokenClaims {
         if case .string(let text) = value { text } else { nil }
     }
 
-    /// NumericDate: seconds, an integer or not.
+    /// NumericDate: seconds, an integer or not; a number too large for a Double (which
+    /// reads as infinity, a token that never expires) is of another type.
     static func time(_ value: FlatJSONObject.Value) -> Double? {
         switch value {
         case .integer(let seconds): Double(seconds)
-        case .number(let seconds): seconds
+        case .number(let seconds) where seconds.isFinite: seconds
         default: nil
         }
     }

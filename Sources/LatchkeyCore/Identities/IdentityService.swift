@@ -54,13 +54,11 @@ public struct IdentityService: Sendable {
             var ended: EndedAccess?
             var found = try IdentityStore.owner(provider: provider.name, subject: identity.subject, on: db)
             if found == nil {
-                let joined: (userID: String, created: Bool, ended: EndedAccess?)
                 switch try Self.accountJoining(identity, email: email, provider: provider, events: events, address: address, now: now, on: db) {
-                case .success(let account): joined = account
+                case .success(let joined): (created, ended) = joined
                 case .failure(let error): return .failure(error)
                 }
-                (created, ended) = (joined.created, joined.ended)
-                found = try AccountStore.user(id: joined.userID, on: db).map { ($0, try AccountStore.passwordEpoch(userID: joined.userID, on: db)) }
+                found = try IdentityStore.owner(provider: provider.name, subject: identity.subject, on: db)
             }
             guard case let (user, epoch)? = found else { return .failure(IdentityError.accountExists) }
             guard !user.disabled else {
@@ -87,19 +85,19 @@ public struct IdentityService: Sendable {
         return SignIn(pair: pair, created: signedIn.created)
     }
 
-    /// The account an identity no account holds yet joins, in the sign-in's write: the
-    /// account of its address, linked when both sides verified that address; else a new
+    /// Links an identity no account holds yet to the account it joins, in the sign-in's
+    /// write: the account of its address, when both sides verified that address; else a new
     /// account without password or display name (`created`).
     private static func accountJoining(
         _ identity: VerifiedIdentity, email: ValidEmail?, provider: IdentityProvider, events: AccountEvents, address: String, now: Int64,
         on db: StoreConnection
-    ) throws -> Result<(userID: String, created: Bool, ended: EndedAccess?), any Error> {
+    ) throws -> Result<(created: Bool, ended: EndedAccess?), any Error> {
         guard let email, let holder = try AccountStore.credentials(emailKey: email.key, on: db)?.user else {
             let userID = RandomID.make()
             try AccountStore.insertProviderUser(id: userID, email: email, emailVerified: identity.emailVerified, now: now, on: db)
             _ = try IdentityStore.insert(provider: provider.name, subject: identity.subject, userID: userID, email: email?.address, now: now, on: db)
             try AuditStore.append(.signup, user: userID, address: address, detail: provider.name, now: now, on: db)
-            return .success((userID, true, nil))
+            return .success((true, nil))
         }
         guard holder.emailVerified, identity.emailVerified else {
             try AuditStore.append(.loginFailed, user: holder.id, address: address, detail: "\(provider.name): address of an account, unverified", now: now, on: db)
@@ -115,7 +113,7 @@ public struct IdentityService: Sendable {
         }
         _ = try IdentityStore.insert(provider: provider.name, subject: identity.subject, userID: holder.id, email: email.address, now: now, on: db)
         let ended = try events.record(.signInMethodChanged(.identityLinked(provider: provider.name)), userID: holder.id, address: address, now: now, on: db)
-        return .success((holder.id, false, ended))
+        return .success((false, ended))
     }
 
     public func list(of caller: Authenticated, reader: StoreReader) throws -> IdentityList {

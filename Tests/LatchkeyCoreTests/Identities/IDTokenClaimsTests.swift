@@ -47,7 +47,27 @@ import Testing
         #expect(failure("{\(valid),\"sub\":\"1\",\"iat\":\"1799999990\"}") == .malformed)
         #expect(failure(#"{"iss":"https://accounts.google.com","aud":[1],"sub":"1","exp":1800000100}"#) == .malformed)
         #expect(failure(#"{"iss":"https://accounts.google.com","aud":"web.apps","sub":"1"}"#) == .malformed, "no exp")
-        #expect(failure("[\(valid)]") == .malformed)
+        #expect(failure("{\(valid),\"sub\":\"1\",\"email\":\"a@example.com\",\"email_verified\":1}") == .malformed)
+        #expect(failure(#"["iss", "aud", "sub", "exp"]"#) == .malformed, "JSON, but not an object")
+    }
+
+    /// A time too large for a Double reads as infinity: a token that never expires.
+    @Test func aTimeBeyondADoubleIsMalformed() {
+        #expect(failure(#"{"iss":"https://accounts.google.com","aud":"web.apps","sub":"1","exp":1e400}"#) == .malformed)
+        #expect(failure(#"{"iss":"https://accounts.google.com","aud":"web.apps","sub":"1","exp":1800000100,"nbf":-1e400}"#) == .malformed)
+    }
+
+    /// `null` is an absent claim: an `aud` of null names no client.
+    @Test func aNullClaimIsAbsent() {
+        #expect(failure(#"{"iss":"https://accounts.google.com","aud":null,"sub":"1","exp":1800000100}"#) == .audience)
+        #expect(failure(#"{"iss":"https://accounts.google.com","aud":"web.apps","sub":"1","exp":1800000100,"amr":null,"email":null}"#) == nil)
+    }
+
+    /// A claim named twice counts by its last value (RFC 7519 §4 lets a parser take the
+    /// lexically last member), so an earlier `aud` of this app does not make the token its.
+    @Test func aClaimNamedTwiceCountsByItsLastValue() {
+        #expect(failure(#"{"iss":"https://accounts.google.com","aud":"web.apps","aud":"other","sub":"1","exp":1800000100}"#) == .audience)
+        #expect(failure(#"{"iss":"https://accounts.google.com","aud":"other","aud":"web.apps","sub":"1","exp":1800000100}"#) == nil)
     }
 
     @Test func eachCheckAnswersItsOwnFailure() {

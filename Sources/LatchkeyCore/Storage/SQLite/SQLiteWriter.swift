@@ -16,7 +16,8 @@ final class SQLiteWriter: Sendable {
     /// file, and the writer waits for the disk meanwhile: at 1,000 pages, identity-token
     /// sign-ins at 64 connections ran a checkpoint about ten times a second and the writer
     /// spent a fifth of its time waiting on the disk (3% at 10,000, and 20% more sign-ins).
-    /// The log then grows to about 40 MB (4 KiB pages) before it starts over.
+    /// The log then grows to about 40 MB (4 KiB pages) before it starts over, more while
+    /// a long read holds its older pages.
     static let autoCheckpointPages = 10_000
 
     /// Takes ownership of `connection`, the database at `path`; nothing else may use it
