@@ -206,9 +206,7 @@ public struct IdentityService: Sendable {
     /// it names a `kid` they lack); its claims are the caller's to check.
     func verifiedPayload(_ token: String, for provider: IdentityProvider) async throws(IdentityError) -> [UInt8] {
         do {
-            let providerKeys: [JSONWebKey]
-            if let fresh = keys.freshKeys(of: provider) { providerKeys = fresh } else { providerKeys = try await keys.keys(of: provider) }
-            return try JWT.verifiedPayload(token, keys: providerKeys)
+            return try JWT.verifiedPayload(token, keys: try await keys.keys(of: provider))
         } catch JWTError.unknownKey {
             guard let fresh = await keys.keysAfterUnknownKey(of: provider) else { throw .tokenInvalid(.signature) }
             do {

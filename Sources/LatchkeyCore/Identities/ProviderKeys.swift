@@ -34,9 +34,15 @@ actor ProviderKeys {
 
     /// The provider's keys: cached while fresh, else fetched. When a fetch fails, keys
     /// kept from before still serve (the provider may be down for a moment); with none,
-    /// `IdentityError.providerUnavailable`.
-    func keys(of provider: IdentityProvider) async throws(IdentityError) -> [JSONWebKey] {
+    /// `IdentityError.providerUnavailable`. Fresh keys are read behind the lock, without a
+    /// hop onto this actor.
+    nonisolated func keys(of provider: IdentityProvider) async throws(IdentityError) -> [JSONWebKey] {
         if let fresh = freshKeys(of: provider) { return fresh }
+        return try await fetchedKeys(of: provider)
+    }
+
+    private func fetchedKeys(of provider: IdentityProvider) async throws(IdentityError) -> [JSONWebKey] {
+        if let fresh = freshKeys(of: provider) { return fresh }  // a fetch finished while this call waited for the actor
         switch await fetch(provider) {
         case .success(let set): return set.keys
         case .failure(let error):
@@ -45,8 +51,8 @@ actor ProviderKeys {
         }
     }
 
-    /// The provider's keys while their cached copy is fresh, else nil (`keys(of:)` fetches).
-    nonisolated func freshKeys(of provider: IdentityProvider) -> [JSONWebKey]? {
+    /// The provider's keys while their cached copy is fresh, else nil.
+    private nonisolated func freshKeys(of provider: IdentityProvider) -> [JSONWebKey]? {
         let now = clock()
         return cached.withLock { cached in
             guard let entry = cached[provider.name], now < entry.freshUntil else { return nil }
